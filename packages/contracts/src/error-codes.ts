@@ -1,0 +1,30 @@
+/**
+ * Stable error codes carried in every error body (spec §3, §8). The first three digits are the HTTP
+ * status; the web app decides what to show from the code, never from the status alone.
+ */
+export const ErrorCode = {
+  badRequest: '400-000',
+  /** Trading-system user status: the account is locked (spec §8). */
+  accountLocked: '400-100',
+  unauthorized: '401-000',
+  forbidden: '403-000',
+  notFound: '404-000',
+  methodNotAllowed: '405-000',
+  conflict: '409-000',
+  payloadTooLarge: '413-000',
+  unsupportedMediaType: '415-000',
+  unprocessable: '422-000',
+  tooManyRequests: '429-000',
+  internal: '500-000',
+  serviceUnavailable: '503-001',
+  /** Maintenance status answer: maintenance in effect (spec §7, §8). */
+  maintenance: '503-000',
+} as const;
+
+export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
+
+/** The HTTP status an error code is answered with: its first three digits. */
+export function statusOfErrorCode(code: string): number {
+  const status = Number.parseInt(code.slice(0, 3), 10);
+  return Number.isInteger(status) && status >= 400 && status <= 599 ? status : 500;
+}

@@ -1,0 +1,5 @@
+export * from './error-body.ts';
+export * from './error-codes.ts';
+export * from './health.ts';
+export * from './maintenance.ts';
+export * from './paths.ts';
