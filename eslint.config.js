@@ -117,6 +117,7 @@ export default tseslint.config(
       'apps/server/src/config/**',
       'apps/web/src/config/**',
       'packages/db/src/cli/**',
+      'packages/db/src/testing/**',
       'packages/db/drizzle.config.ts',
       'scripts/**',
       'e2e/**',

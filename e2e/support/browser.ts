@@ -1,0 +1,56 @@
+// Debian's Chromium driven by playwright-core: `npx playwright install` cannot download browsers here.
+import { AxeBuilder } from '@axe-core/playwright';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { expect } from 'vitest';
+
+const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath,
+    headless: true,
+    // the machine's network is closed: background services would only fail to connect
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+export const mobileViewport = { width: 375, height: 812 };
+
+/** A phone-sized Japanese context: the product is mobile-first and in Japanese, business time is JST. */
+export async function newMobileContext(browser: Browser, baseURL: string): Promise<BrowserContext> {
+  return browser.newContext({
+    baseURL,
+    viewport: mobileViewport,
+    locale: 'ja-JP',
+    timezoneId: 'Asia/Tokyo',
+    isMobile: true,
+    hasTouch: true,
+  });
+}
+
+/** Fails the test with the list of violations when axe finds any on the current screen. */
+export async function expectAccessible(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const summary = results.violations.map(
+    (violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+  );
+  expect(summary, `axe violations on ${page.url()}`).toEqual([]);
+}
+
+/** Collects page errors and CSP violations so a test can assert that none happened. */
+export function watchPageProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(`console.error: ${message.text()}`);
+  });
+  return problems;
+}

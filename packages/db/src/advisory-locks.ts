@@ -1,0 +1,10 @@
+/**
+ * PostgreSQL advisory-lock keys taken by this package. They share one key space with every other advisory
+ * lock in the application database, so new keys are added here, each different from the rest.
+ */
+export const advisoryLockKeys = {
+  /** Held while migrations run, so processes starting together migrate one after another. */
+  migrate: 4_710_001,
+  /** Held while demo data is checked and inserted, so two seeders cannot both decide to insert. */
+  seedDemoData: 4_710_002,
+} as const;

@@ -1,0 +1,72 @@
+import { inArray, sql } from 'drizzle-orm';
+import { advisoryLockKeys } from '../advisory-locks.ts';
+import type { DatabaseHandle } from '../database.ts';
+import { customers, informationReads, informations, updateAccountRequests } from '../schema/index.ts';
+import { demoCustomers } from './demo-customers.ts';
+import { demoInformationReads, demoInformations } from './demo-informations.ts';
+import { demoUpdateAccountRequests } from './demo-update-account-requests.ts';
+
+/**
+ * Inserts the demo data unless any demo customer exists already, so it can run on every start.
+ * Everything is inserted in one transaction: a failure leaves no half-seeded database behind.
+ */
+export async function seedDemoData(handle: DatabaseHandle): Promise<{ seeded: boolean }> {
+  return handle.db.transaction(async (tx) => {
+    // two processes starting together would otherwise both see "no demo customers" and both insert
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${advisoryLockKeys.seedDemoData})`);
+    const existing = await tx
+      .select({ id: customers.id })
+      .from(customers)
+      .where(
+        inArray(
+          customers.accountNumber,
+          demoCustomers.map((customer) => customer.accountNumber),
+        ),
+      )
+      .limit(1);
+    if (existing.length > 0) return { seeded: false };
+
+    await tx.insert(customers).values(
+      demoCustomers.map((customer) => ({
+        id: customer.id,
+        accountNumber: customer.accountNumber,
+        branchCode: customer.branchCode,
+        lastName: customer.lastName,
+        firstName: customer.firstName,
+        lastNameKana: customer.lastNameKana,
+        firstNameKana: customer.firstNameKana,
+        accountRole: customer.role,
+        equityStatus: customer.equityStatus,
+        locked: customer.locked,
+        lastConfirmedOn: customer.lastConfirmedOn,
+        birthDate: customer.birthDate,
+        email: customer.email,
+      })),
+    );
+    await tx.insert(updateAccountRequests).values(
+      demoUpdateAccountRequests.map(({ accountNumber, ...request }) => ({
+        ...request,
+        customerId: demoCustomerId(accountNumber),
+      })),
+    );
+    await tx.insert(informations).values(
+      demoInformations.map(({ accountNumber, ...information }) => ({
+        ...information,
+        customerId: accountNumber === null ? null : demoCustomerId(accountNumber),
+      })),
+    );
+    await tx.insert(informationReads).values(
+      demoInformationReads.map(({ accountNumber, ...read }) => ({
+        ...read,
+        customerId: demoCustomerId(accountNumber),
+      })),
+    );
+    return { seeded: true };
+  });
+}
+
+function demoCustomerId(accountNumber: string): string {
+  const customer = demoCustomers.find((candidate) => candidate.accountNumber === accountNumber);
+  if (customer === undefined) throw new Error(`No demo customer with account number ${accountNumber}`);
+  return customer.id;
+}
