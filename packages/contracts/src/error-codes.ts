@@ -10,6 +10,7 @@ export const ErrorCode = {
   forbidden: '403-000',
   notFound: '404-000',
   methodNotAllowed: '405-000',
+  requestTimeout: '408-000',
   conflict: '409-000',
   payloadTooLarge: '413-000',
   unsupportedMediaType: '415-000',

@@ -3,3 +3,4 @@ export * from './error-codes.ts';
 export * from './health.ts';
 export * from './maintenance.ts';
 export * from './paths.ts';
+export * from './service.ts';

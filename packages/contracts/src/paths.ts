@@ -9,4 +9,25 @@ export const ApiPath = {
  * Path prefixes that belong to the API and never fall back to the web app: an unknown path under them
  * is answered with a JSON 404 in the spec's error body.
  */
-export const apiPathPrefixes = ['/v1/', '/v6/', '/auth/', '/oidc/', '/maintenance/', '/docs', '/healthz', '/partners/'] as const;
+export const apiPathPrefixes = [
+  '/v1/',
+  '/v6/',
+  '/auth/',
+  '/oidc/',
+  '/maintenance/',
+  '/docs',
+  '/healthz',
+  '/partners/',
+] as const;
+
+/**
+ * Whether a request path (without query string) belongs to the API. A prefix ending in `/` also covers
+ * the bare segment (`/v1`); one without (`/docs`) covers itself and its sub-paths, not `/docsfoo`.
+ */
+export function isApiPath(path: string): boolean {
+  return apiPathPrefixes.some((prefix) =>
+    prefix.endsWith('/')
+      ? path.startsWith(prefix) || path === prefix.slice(0, -1)
+      : path === prefix || path.startsWith(`${prefix}/`),
+  );
+}

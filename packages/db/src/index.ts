@@ -15,6 +15,3 @@ export { seedDemoData } from './seed/seed-demo-data.ts';
 export * from './schema/index.ts';
 export { demoCustomers, mainDemoAccountNumber, type DemoCustomer } from './seed/demo-customers.ts';
 export { mainDemoCustomerUnread } from './seed/demo-informations.ts';
-// drizzle's operators (eq, and, sql, count, ...) come from here so that every workspace builds queries with
-// the same drizzle-orm copy as the schema; npm installed drizzle-orm inside packages/db only.
-export * from 'drizzle-orm/sql';

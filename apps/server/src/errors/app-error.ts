@@ -1,0 +1,115 @@
+import { ErrorCode, maintenanceErrorBody, statusOfErrorCode } from '@fund/contracts';
+
+export interface AppErrorOptions {
+  /** Whether `message` may be sent to the client. Defaults to true below 500 and false from 500 on. */
+  readonly expose?: boolean;
+  readonly cause?: unknown;
+}
+
+/**
+ * An error the API answers deliberately: HTTP status and stable code (first three digits of the code are
+ * the status, spec §8), a Japanese message for the customer, and whether that message may be shown.
+ * The error handler turns it into the spec's `{ code, message }` body; anything that is not an AppError
+ * is treated as an unexpected failure and answered with a generic 500.
+ */
+export class AppError extends Error {
+  override readonly name: string = 'AppError';
+  /** `statusCode`, as Fastify names it, so Fastify's own fallbacks also pick the right status. */
+  readonly statusCode: number;
+  readonly code: ErrorCode;
+  readonly expose: boolean;
+
+  constructor(code: ErrorCode, message: string, options: AppErrorOptions = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.code = code;
+    this.statusCode = statusOfErrorCode(code);
+    this.expose = options.expose ?? this.statusCode < 500;
+  }
+}
+
+export class BadRequestError extends AppError {
+  override readonly name = 'BadRequestError';
+
+  constructor(message = 'リクエストの内容が正しくありません。', options?: AppErrorOptions) {
+    super(ErrorCode.badRequest, message, options);
+  }
+}
+
+/** One invalid input field, for the message and the logs. */
+export interface FieldIssue {
+  /** Where the field is: body, querystring, params or headers, then its path, e.g. `body.amount`. */
+  readonly field: string;
+  readonly message: string;
+}
+
+export class ValidationError extends AppError {
+  override readonly name = 'ValidationError';
+  readonly fields: readonly FieldIssue[];
+
+  constructor(fields: readonly FieldIssue[], options?: AppErrorOptions) {
+    super(ErrorCode.badRequest, ValidationError.describe(fields), options);
+    this.fields = fields;
+  }
+
+  static describe(fields: readonly FieldIssue[]): string {
+    // zod's Japanese messages contain 、 themselves, so fields are separated by ／
+    const detail = fields.map((issue) => `${issue.field}: ${issue.message}`).join('／');
+    return detail === '' ? '入力内容に誤りがあります。' : `入力内容に誤りがあります（${detail}）。`;
+  }
+}
+
+export class UnauthorizedError extends AppError {
+  override readonly name = 'UnauthorizedError';
+
+  constructor(message = '認証が必要です。もう一度ログインしてください。', options?: AppErrorOptions) {
+    super(ErrorCode.unauthorized, message, options);
+  }
+}
+
+export class ForbiddenError extends AppError {
+  override readonly name = 'ForbiddenError';
+
+  constructor(message = 'この操作を行う権限がありません。', options?: AppErrorOptions) {
+    super(ErrorCode.forbidden, message, options);
+  }
+}
+
+export class NotFoundError extends AppError {
+  override readonly name = 'NotFoundError';
+
+  constructor(message = 'お探しの情報が見つかりません。', options?: AppErrorOptions) {
+    super(ErrorCode.notFound, message, options);
+  }
+}
+
+export class ConflictError extends AppError {
+  override readonly name = 'ConflictError';
+
+  constructor(
+    message = '他の操作と競合しました。画面を更新して再度お試しください。',
+    options?: AppErrorOptions,
+  ) {
+    super(ErrorCode.conflict, message, options);
+  }
+}
+
+/** Maintenance in effect: 503 with the code the web app turns into the maintenance screen (spec §8). */
+export class MaintenanceError extends AppError {
+  override readonly name = 'MaintenanceError';
+
+  constructor(options?: AppErrorOptions) {
+    super(maintenanceErrorBody.code, maintenanceErrorBody.message, { expose: true, ...options });
+  }
+}
+
+/** A dependency (database, built web app) is unavailable; the message is meant for the client. */
+export class ServiceUnavailableError extends AppError {
+  override readonly name = 'ServiceUnavailableError';
+
+  constructor(
+    message = 'ただいまサービスをご利用いただけません。しばらく時間をおいて再度お試しください。',
+    options?: AppErrorOptions,
+  ) {
+    super(ErrorCode.serviceUnavailable, message, { expose: true, ...options });
+  }
+}

@@ -1,0 +1,17 @@
+import { ApiPath, errorBodySchema, healthSchema } from '@fund/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { checkHealth } from './health.service.ts';
+
+export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    ApiPath.health,
+    {
+      schema: {
+        summary: 'Liveness and readiness: the server runs and its database answers',
+        tags: ['operations'],
+        response: { 200: healthSchema, 503: errorBodySchema },
+      },
+    },
+    async () => checkHealth(app.db),
+  );
+};

@@ -1,0 +1,75 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { App } from '../app.ts';
+import { buildTestApp } from '../test/test-app.ts';
+
+let app: App | undefined;
+
+afterEach(async () => {
+  await app?.close();
+  app = undefined;
+});
+
+interface OpenApiDocument {
+  openapi: string;
+  info: { title: string; version: string };
+  paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
+  components: { schemas: Record<string, unknown> };
+}
+
+function refsIn(value: unknown): string[] {
+  if (Array.isArray(value)) return value.flatMap(refsIn);
+  if (value === null || typeof value !== 'object') return [];
+  return Object.entries(value).flatMap(([key, inner]) =>
+    key === '$ref' && typeof inner === 'string' ? [inner] : refsIn(inner),
+  );
+}
+
+describe('OpenAPI document at /docs/json', () => {
+  it('is OpenAPI 3.1 titled with the service name and version 1.0.20', async () => {
+    app = await buildTestApp();
+    const response = await app.inject({ method: 'GET', url: '/docs/json' });
+    expect(response.statusCode).toBe(200);
+    const document = response.json<OpenApiDocument>();
+    expect(document.openapi).toBe('3.1.0');
+    expect(document.info).toMatchObject({ title: '投資信託 オンラインサービス', version: '1.0.20' });
+  });
+
+  it('lists /healthz and /maintenance/status with their success and error answers', async () => {
+    app = await buildTestApp();
+    const document = (await app.inject({ method: 'GET', url: '/docs/json' })).json<OpenApiDocument>();
+    expect(Object.keys(document.paths['/healthz']?.['get']?.responses ?? {})).toEqual(['200', '503']);
+    expect(Object.keys(document.paths['/maintenance/status']?.['get']?.responses ?? {})).toEqual([
+      '200',
+      '503',
+    ]);
+    expect(JSON.stringify(document.paths['/maintenance/status'])).toContain('#/components/schemas/ErrorBody');
+  });
+
+  it('resolves every $ref to a component (ErrorBody, Health, MaintenanceStatus from the contracts)', async () => {
+    app = await buildTestApp();
+    const document = (await app.inject({ method: 'GET', url: '/docs/json' })).json<OpenApiDocument>();
+    expect(Object.keys(document.components.schemas)).toEqual(
+      expect.arrayContaining(['ErrorBody', 'Health', 'MaintenanceStatus']),
+    );
+    const refs = refsIn(document.paths);
+    expect(refs.length).toBeGreaterThan(0);
+    for (const ref of refs) {
+      expect(ref).toMatch(/^#\/components\/schemas\//);
+      expect(document.components.schemas, ref).toHaveProperty([ref.replace('#/components/schemas/', '')]);
+    }
+  });
+
+  it('does not list the web app, the docs themselves or static files', async () => {
+    app = await buildTestApp();
+    const document = (await app.inject({ method: 'GET', url: '/docs/json' })).json<OpenApiDocument>();
+    expect(Object.keys(document.paths).sort()).toEqual(['/healthz', '/maintenance/status']);
+  });
+
+  it('serves the Swagger UI page at /docs', async () => {
+    app = await buildTestApp();
+    const response = await app.inject({ method: 'GET', url: '/docs' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/html/);
+    expect(response.body).toContain('swagger-ui');
+  });
+});

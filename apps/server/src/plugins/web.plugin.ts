@@ -1,0 +1,94 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import { isApiPath } from '@fund/contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { NotFoundError, ServiceUnavailableError } from '../errors/app-error.ts';
+
+/** Vite puts content-hashed files here: a changed file gets a new name, so they can be cached for good. */
+const hashedAssetsPrefix = '/assets/';
+const immutableCaching = 'public, max-age=31536000, immutable';
+/** index.html and the unhashed files of public/ must be revalidated, or a deploy would not reach browsers. */
+const revalidateCaching = 'no-cache';
+
+export interface WebPluginOptions {
+  readonly distDir: string;
+}
+
+function pathOf(url: string): string {
+  const queryStart = url.indexOf('?');
+  return queryStart === -1 ? url : url.slice(0, queryStart);
+}
+
+/** The last path segment looks like a file name (`app.js`, `favicon.ico`), not a screen (`/trading/buy/X/input`). */
+function looksLikeFile(urlPath: string): boolean {
+  const lastSegment = urlPath.slice(urlPath.lastIndexOf('/') + 1);
+  return /\.[A-Za-z0-9]{1,8}$/.test(lastSegment);
+}
+
+/**
+ * A request the SPA answers with its shell: a GET for a screen. API paths, hashed assets and missing
+ * files keep their JSON 404, so a typo in a fetch or a stale chunk never comes back as HTML with 200.
+ */
+export function wantsWebApp(request: FastifyRequest): boolean {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+  const urlPath = pathOf(request.url);
+  if (isApiPath(urlPath) || urlPath.startsWith(hashedAssetsPrefix)) return false;
+  const accept = request.headers.accept ?? '';
+  return accept.includes('text/html') || !looksLikeFile(urlPath);
+}
+
+/**
+ * Serves the built web app from its dist directory and answers every other unknown route: the SPA shell
+ * for screens (deep links such as /trading/buy/{code}/input), a JSON 404 in the spec's error body for the
+ * rest. Owns the not-found handler because that decision is the web app's fallback rule.
+ */
+export const webPlugin = fp<WebPluginOptions>(
+  async (app, { distDir }) => {
+    const indexFile = path.join(distDir, 'index.html');
+    const built = existsSync(indexFile);
+
+    if (built) {
+      await app.register(fastifyStatic, {
+        root: distDir,
+        prefix: '/',
+        index: false,
+        dotfiles: 'ignore',
+        cacheControl: false,
+        // API paths never read from the dist directory, whatever files it holds
+        allowedPath: (pathName) => !isApiPath(pathName),
+        setHeaders: (reply, filePath) => {
+          const relative = path.relative(distDir, filePath).split(path.sep).join('/');
+          reply.header(
+            'cache-control',
+            `/${relative}`.startsWith(hashedAssetsPrefix) ? immutableCaching : revalidateCaching,
+          );
+        },
+      });
+    } else {
+      app.log.warn(
+        { webDistDir: distDir },
+        `Web app is not built: ${indexFile} is missing. Run \`npm run build\`; until then screens answer 503.`,
+      );
+    }
+
+    const sendWebApp = async (reply: FastifyReply): Promise<FastifyReply> => {
+      if (!built) {
+        throw new ServiceUnavailableError(
+          'Web アプリがビルドされていません。`npm run build` を実行してからサーバーを再起動してください。',
+        );
+      }
+      return reply.sendFile('index.html', { cacheControl: false });
+    };
+
+    app.get('/', { schema: { hide: true } }, async (_request, reply) => sendWebApp(reply));
+
+    app.setNotFoundHandler(async (request, reply) => {
+      if (wantsWebApp(request)) return sendWebApp(reply);
+      const where = `${request.method} ${pathOf(request.url)}`.slice(0, 200);
+      throw new NotFoundError(`お探しのページまたは API が見つかりません（${where}）。`);
+    });
+  },
+  { name: 'web', fastify: '5.x' },
+);

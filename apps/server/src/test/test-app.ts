@@ -1,0 +1,100 @@
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import type { Database, DatabaseHandle } from '@fund/db';
+import { buildApp, type App } from '../app.ts';
+import { parseConfig } from '../config/config.ts';
+import type { Clock } from '../plugins/clock.plugin.ts';
+
+/** A built web app as Vite leaves it: index.html, a hashed asset, an unhashed public file. */
+export interface WebDist {
+  readonly dir: string;
+  readonly indexHtml: string;
+  readonly assetPath: string;
+  readonly assetBody: string;
+  remove(): void;
+}
+
+export function createWebDist(): WebDist {
+  const dir = mkdtempSync(path.join(tmpdir(), 'fund-web-dist-'));
+  const indexHtml =
+    '<!doctype html><html lang="ja"><head><meta charset="UTF-8"><title>テスト</title>' +
+    '<script type="module" crossorigin src="/assets/index-Bx7kQ2.js"></script></head><body><div id="root"></div></body></html>';
+  const assetBody = 'export const built = true;\n';
+  mkdirSync(path.join(dir, 'assets'));
+  writeFileSync(path.join(dir, 'index.html'), indexHtml);
+  writeFileSync(path.join(dir, 'assets', 'index-Bx7kQ2.js'), assetBody);
+  writeFileSync(path.join(dir, 'robots.txt'), 'User-agent: *\nDisallow: /\n');
+  return {
+    dir,
+    indexHtml,
+    assetPath: '/assets/index-Bx7kQ2.js',
+    assetBody,
+    remove: () => rmSync(dir, { recursive: true, force: true }),
+  };
+}
+
+/**
+ * A handle for tests that are not about the database: the app only stores it, and any query through it
+ * fails loudly instead of passing by accident.
+ */
+export function fakeDatabase(): DatabaseHandle {
+  const db = new Proxy({} as Database, {
+    get(_target, property) {
+      throw new Error(
+        `fakeDatabase: the test used the database (db.${String(property)}); use createTestDatabase()`,
+      );
+    },
+  });
+  return { kind: 'pglite', db, close: async () => {} };
+}
+
+export function fixedClock(instant: Date): Clock {
+  return { now: () => new Date(instant) };
+}
+
+/** Collects the app's JSON log lines. */
+export class LogCapture extends Writable {
+  readonly lines: Record<string, unknown>[] = [];
+
+  override _write(chunk: Buffer, _encoding: BufferEncoding, callback: (error?: Error | null) => void): void {
+    for (const line of chunk.toString('utf8').split('\n')) {
+      if (line.trim() !== '') this.lines.push(JSON.parse(line) as Record<string, unknown>);
+    }
+    callback();
+  }
+
+  text(): string {
+    return this.lines.map((line) => JSON.stringify(line)).join('\n');
+  }
+}
+
+export interface TestAppOptions {
+  /** Environment variables on top of the test defaults. */
+  readonly env?: Readonly<Record<string, string>>;
+  readonly database?: DatabaseHandle;
+  readonly clock?: Clock;
+  readonly logs?: LogCapture;
+}
+
+/**
+ * The real app on test defaults: NODE_ENV=test, regular maintenance windows off (a test pins the clock
+ * when it is about them), logs silent unless captured.
+ */
+export async function buildTestApp(options: TestAppOptions = {}): Promise<App> {
+  const config = parseConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: options.logs === undefined ? 'silent' : 'info',
+    MAINTENANCE_WINDOWS: 'off',
+    WEB_DIST_DIR: path.join(tmpdir(), 'fund-web-dist-absent'),
+    PGLITE_DATA_DIR: 'memory://',
+    ...options.env,
+  });
+  return buildApp({
+    config,
+    database: options.database ?? fakeDatabase(),
+    ...(options.clock === undefined ? {} : { clock: options.clock }),
+    ...(options.logs === undefined ? {} : { logStream: options.logs }),
+  });
+}

@@ -1,0 +1,186 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { useUiStore } from '../lib/store/ui-store';
+import { renderApp } from '../test/render-app';
+import { pageRoutes } from './routes';
+
+/** Spec §2's routes with the titles the issue gives, and the layout each one is meant to use. */
+const expectedPages = [
+  ['/', 'ホーム', 'default'],
+  ['/assets', '資産状況', 'default'],
+  ['/assets/nisaBalance', 'NISA口座の残高', 'default'],
+  ['/cashflows', '入出金', 'default'],
+  ['/mypage', 'マイページ', 'default'],
+  ['/mypage/changeAgent', '代理人の変更', 'default'],
+  ['/new', '口座開設のお申し込み', 'normal'],
+  ['/notifications', 'お知らせ', 'default'],
+  ['/redirect/openAccount', 'リダイレクトしています', 'normal'],
+  ['/redirect/resetPassword', 'リダイレクトしています', 'normal'],
+  ['/resetPassword', 'パスワードの再設定', 'normal'],
+  ['/resetPassword/done', 'パスワードの再設定が完了しました', 'normal'],
+  ['/saisonConnect', 'セゾンカードとの連携', 'normal'],
+  ['/saisonConnect/error', '連携できませんでした', 'normal'],
+  ['/saisonConnect/mfa', '本人認証', 'normal'],
+  ['/saisonConnect/mfaError', '本人認証できませんでした', 'normal'],
+  ['/trading', '取引', 'default'],
+  ['/trading/buy/AB12/input', '購入金額の入力', 'default'],
+  ['/trading/buy/AB12/confirm', '購入内容の確認', 'default'],
+  ['/trading/sell/AB12', '売却', 'default'],
+  ['/trading/monthlyDeposit', '毎月の入金', 'normal'],
+  ['/trading/scheduledBuy/AB12/inputType', '積立方法の選択', 'default'],
+  ['/trading/scheduledBuy/AB12/inputAmount', '積立金額の入力', 'default'],
+  ['/trading/scheduledBuy/AB12/confirm', '積立内容の確認', 'default'],
+] as const;
+
+describe('the route table', () => {
+  it('has exactly the 24 routes of spec §2, each loaded on demand', () => {
+    expect(pageRoutes.map((route) => route.path)).toEqual(
+      expectedPages.map(([path]) => path.replace('/AB12', '/:code')),
+    );
+    expect(pageRoutes).toHaveLength(24);
+  });
+
+  it.each(expectedPages)('%s shows its title %s as the h1 in the %s layout', async (path, title, layout) => {
+    renderApp(path);
+    const heading = await screen.findByRole('heading', { level: 1, name: title });
+    expect(heading).toBeInTheDocument();
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+    await waitFor(() => expect(document.title).toBe(`${title} | 投資信託 オンラインサービス`));
+    if (layout === 'default') {
+      expect(within(screen.getByRole('banner')).getByText('投資信託 オンラインサービス')).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'メニュー' })).toBeInTheDocument();
+      expect(screen.getByRole('contentinfo')).toBeInTheDocument();
+    } else {
+      expect(screen.queryByRole('banner')).not.toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'メニュー' })).not.toBeInTheDocument();
+    }
+    expect(screen.getByRole('main')).toContainElement(heading);
+  });
+});
+
+describe('page validation of the fund code', () => {
+  it('raises Page Not Found with the path for /trading/buy/!!/input and shows the not-found page', async () => {
+    const { router } = renderApp('/trading/buy/!!/input');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'ページが見つかりません' }),
+    ).toBeInTheDocument();
+    const errors = Object.values(router.state.errors ?? {});
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatchObject({ status: 404, message: 'Page Not Found: /trading/buy/!!/input' });
+    expect(screen.queryByRole('heading', { name: '購入金額の入力' })).not.toBeInTheDocument();
+  });
+
+  it.each([
+    '/trading/sell/ab12',
+    '/trading/scheduledBuy/ABCDEFGHIJKLM/confirm',
+    '/trading/buy/%E3%81%82/confirm',
+  ])('refuses %s', async (path) => {
+    renderApp(path);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'ページが見つかりません' }),
+    ).toBeInTheDocument();
+  });
+});
+
+describe('an unknown path', () => {
+  it('shows the not-found page, raised as Page Not Found with the path', async () => {
+    const { router } = renderApp('/no/such/page');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'ページが見つかりません' }),
+    ).toBeInTheDocument();
+    expect(Object.values(router.state.errors ?? {})[0]).toMatchObject({
+      message: 'Page Not Found: /no/such/page',
+    });
+  });
+
+  it('leads back to the top page with its button', async () => {
+    const { router } = renderApp('/no/such/page');
+    const toTop = await screen.findByRole('link', { name: 'トップページへ' });
+    act(() => toTop.click());
+    expect(await screen.findByRole('heading', { level: 1, name: 'ホーム' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/');
+  });
+});
+
+describe('the shell', () => {
+  it('opens the help modal from the URL over an inert page', async () => {
+    renderApp('/?modal=help');
+    const dialog = await screen.findByRole('dialog', { name: 'ヘルプ' });
+    expect(dialog).toHaveAttribute('aria-modal', 'true');
+    await screen.findByRole('heading', { level: 1, name: 'ホーム', hidden: true });
+    expect(document.querySelector('.app')).toHaveAttribute('inert');
+  });
+
+  it('moves to a new page with the side menu, which then closes', async () => {
+    const { router } = renderApp('/');
+    await screen.findByRole('heading', { level: 1, name: 'ホーム' });
+    const toggle = screen.getByRole('button', { name: 'メニュー' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    act(() => toggle.click());
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    const menu = screen.getByRole('navigation', { name: 'メニュー' });
+    act(() => within(menu).getByRole('link', { name: '取引' }).click());
+    expect(await screen.findByRole('heading', { level: 1, name: '取引' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/trading');
+    await waitFor(() => expect(toggle).toHaveAttribute('aria-expanded', 'false'));
+  });
+
+  it('covers the page with the busy overlay while the busy flag is set', async () => {
+    renderApp('/');
+    await screen.findByRole('heading', { level: 1, name: 'ホーム' });
+    expect(screen.queryByTestId('busy-overlay')).not.toBeInTheDocument();
+
+    act(() => useUiStore.getState().setBusy(true));
+
+    expect(screen.getByTestId('busy-overlay')).toHaveAttribute('aria-busy', 'true');
+    expect(document.querySelector('.app')).toHaveAttribute('aria-busy', 'true');
+    act(() => useUiStore.getState().setBusy(false));
+    expect(screen.queryByTestId('busy-overlay')).not.toBeInTheDocument();
+  });
+
+  it('shows toasts over every page', async () => {
+    renderApp('/new');
+    await screen.findByRole('heading', { level: 1, name: '口座開設のお申し込み' });
+    act(() => useUiStore.getState().showToast('ネットワークエラーが発生しました。'));
+    expect(screen.getByTestId('toast')).toHaveTextContent('ネットワークエラーが発生しました。');
+  });
+
+  it('shows the unread count on お知らせ in the side menu', async () => {
+    act(() => useUiStore.getState().setUnreadInformationCount(3));
+    renderApp('/');
+    await screen.findByRole('heading', { level: 1, name: 'ホーム' });
+    act(() => screen.getByRole('button', { name: 'メニュー' }).click());
+    expect(screen.getByRole('link', { name: /お知らせ/ })).toHaveTextContent('お知らせ未読3件');
+  });
+
+  it('opens the native-update modal when its flag is raised; updating opens the store page and lowers the flag', async () => {
+    const open = vi.spyOn(window, 'open').mockReturnValue(null);
+    const user = userEvent.setup();
+    const { router } = renderApp('/');
+    await screen.findByRole('heading', { level: 1, name: 'ホーム' });
+
+    act(() => useUiStore.getState().setNativeUpdateModalShown(true));
+
+    expect(await screen.findByRole('dialog', { name: 'アプリを更新してください' })).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?modal=nativeUpdate');
+    await user.click(screen.getByRole('button', { name: 'アプリを更新する' }));
+    expect(open).toHaveBeenCalledWith('https://www.example.jp/app/', '_blank', 'noopener,noreferrer');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(useUiStore.getState().nativeUpdateModalShown).toBe(false);
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+  });
+
+  it('lowers the native-update flag when the modal is dismissed', async () => {
+    const user = userEvent.setup();
+    renderApp('/');
+    await screen.findByRole('heading', { level: 1, name: 'ホーム' });
+    act(() => useUiStore.getState().setNativeUpdateModalShown(true));
+    await screen.findByRole('dialog', { name: 'アプリを更新してください' });
+
+    await user.keyboard('{Escape}');
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(useUiStore.getState().nativeUpdateModalShown).toBe(false);
+  });
+});

@@ -1,0 +1,50 @@
+import type { ButtonHTMLAttributes, MouseEvent } from 'react';
+import { buttonClassName, buttonSizeStyle, type ButtonLookProps } from './button-style';
+import './button.css';
+
+export interface ButtonProps
+  extends
+    ButtonLookProps,
+    Omit<ButtonHTMLAttributes<HTMLButtonElement>, keyof ButtonLookProps | 'aria-busy'> {
+  /** Shows a spinner and ignores clicks while an action runs; the button keeps its focus. */
+  readonly loading?: boolean;
+}
+
+export function Button({
+  variant,
+  bold,
+  width,
+  height,
+  fontSize,
+  loading = false,
+  type = 'button',
+  className,
+  style,
+  onClick,
+  children,
+  ...rest
+}: ButtonProps) {
+  const handleClick = (event: MouseEvent<HTMLButtonElement>) => {
+    if (loading) {
+      // also stops a submit button from submitting its form a second time
+      event.preventDefault();
+      return;
+    }
+    onClick?.(event);
+  };
+
+  return (
+    <button
+      {...rest}
+      type={type}
+      className={buttonClassName({ variant, bold }, { loading, className })}
+      style={buttonSizeStyle({ width, height, fontSize }, style)}
+      aria-busy={loading || undefined}
+      aria-disabled={loading || undefined}
+      onClick={handleClick}
+    >
+      {loading ? <span className="button__spinner" aria-hidden="true" /> : null}
+      <span className="button__label">{children}</span>
+    </button>
+  );
+}

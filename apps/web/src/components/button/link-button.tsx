@@ -1,0 +1,43 @@
+import type { ReactNode } from 'react';
+import { Link, type To } from 'react-router';
+import { ExternalLink } from '../external-link/external-link';
+import { buttonClassName, buttonSizeStyle, type ButtonLookProps } from './button-style';
+import './button.css';
+
+interface LinkButtonBase extends ButtonLookProps {
+  readonly children: ReactNode;
+  readonly className?: string;
+}
+
+/** A link that looks like a button: `to` for a page of this app, `href` for another site (new window). */
+export type LinkButtonProps = LinkButtonBase &
+  ({ readonly to: To; readonly href?: never } | { readonly href: string; readonly to?: never });
+
+export function LinkButton({
+  variant,
+  bold,
+  width,
+  height,
+  fontSize,
+  className,
+  children,
+  ...target
+}: LinkButtonProps) {
+  const look = {
+    className: buttonClassName({ variant, bold }, { className }),
+    style: buttonSizeStyle({ width, height, fontSize }),
+  };
+  const label = <span className="button__label">{children}</span>;
+  if (target.href !== undefined) {
+    return (
+      <ExternalLink href={target.href} {...look}>
+        {label}
+      </ExternalLink>
+    );
+  }
+  return (
+    <Link to={target.to} {...look}>
+      {label}
+    </Link>
+  );
+}

@@ -1,0 +1,25 @@
+import { isMailAddress } from './mail-address';
+
+export interface MailDraft {
+  readonly to: string;
+  readonly subject: string;
+  readonly body: string;
+}
+
+/**
+ * A mailto: URL (RFC 6068): subject and body percent-encoded as UTF-8, line breaks as CRLF, spaces as %20
+ * (a "+" would reach the mail app literally).
+ */
+export function mailtoUrl({ to, subject, body }: MailDraft): string {
+  if (!isMailAddress(to)) throw new Error(`Not a mail address: ${to}`);
+  const crlfBody = body.replace(/\r?\n/g, '\r\n');
+  return `mailto:${to}?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(crlfBody)}`;
+}
+
+/**
+ * Opens a pre-filled mail draft in the device's mail app (spec §7: a mailto link outside the native app).
+ * Every mail draft goes through here, so the native wrapper's mail bridge can be added in one place.
+ */
+export function openMailDraft(draft: MailDraft): void {
+  window.location.assign(mailtoUrl(draft));
+}

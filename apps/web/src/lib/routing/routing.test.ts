@@ -1,0 +1,77 @@
+import type { LoaderFunctionArgs } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { PageNotFoundError } from '../errors/page-not-found-error';
+import { readBaasId } from './baas-id';
+import { hasFundCodeParam, isFundCode } from './fund-code';
+import { skipRevalidationForModal } from './modal-param';
+import { pageValidationLoader } from './page-validation';
+
+function loaderArgs(path: string, params: Record<string, string>): LoaderFunctionArgs {
+  return { params, request: new Request(`http://localhost${path}`) } as unknown as LoaderFunctionArgs;
+}
+
+describe('page validation', () => {
+  const loader = pageValidationLoader(hasFundCodeParam);
+
+  it("raises 'Page Not Found: /trading/buy/!!/input' for an invalid fund code", () => {
+    let thrown: unknown;
+    try {
+      void loader(loaderArgs('/trading/buy/!!/input', { code: '!!' }));
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(PageNotFoundError);
+    expect(thrown).toMatchObject({ message: 'Page Not Found: /trading/buy/!!/input', status: 404 });
+  });
+
+  it('lets a valid fund code through', () => {
+    expect(loader(loaderArgs('/trading/buy/AB12/input', { code: 'AB12' }))).toBeNull();
+  });
+
+  it.each([
+    ['A', true],
+    ['0331418A', true],
+    ['ABCDEFGHIJKL', true],
+    ['ABCDEFGHIJKLM', false],
+    ['ab12', false],
+    ['AB-12', false],
+    ['', false],
+    [undefined, false],
+  ] as const)('fund code %s is %s', (code, valid) => {
+    expect(isFundCode(code)).toBe(valid);
+  });
+});
+
+describe('readBaasId', () => {
+  it('reads baasId from the route parameters first, then from the query', () => {
+    expect(readBaasId({ baasId: 'op1' }, new URLSearchParams('baasId=op2'))).toBe('op1');
+    expect(readBaasId({}, new URLSearchParams('baasId=op2'))).toBe('op2');
+  });
+
+  it('treats a missing or empty value as absent', () => {
+    expect(readBaasId({}, new URLSearchParams(''))).toBeUndefined();
+    expect(readBaasId({}, new URLSearchParams('baasId='))).toBeUndefined();
+  });
+});
+
+describe('skipRevalidationForModal', () => {
+  const decide = (from: string, to: string) =>
+    skipRevalidationForModal({
+      currentUrl: new URL(`http://localhost${from}`),
+      nextUrl: new URL(`http://localhost${to}`),
+      currentParams: {},
+      nextParams: {},
+      defaultShouldRevalidate: true,
+    } as Parameters<typeof skipRevalidationForModal>[0]);
+
+  it('skips loaders when only the modal parameter changes', () => {
+    expect(decide('/assets?x=1', '/assets?x=1&modal=help')).toBe(false);
+    expect(decide('/assets?modal=help', '/assets')).toBe(false);
+  });
+
+  it('keeps the default otherwise, an explicit revalidation of the same URL included', () => {
+    expect(decide('/assets', '/assets?x=2')).toBe(true);
+    expect(decide('/assets?modal=help', '/trading')).toBe(true);
+    expect(decide('/assets', '/assets')).toBe(true);
+  });
+});

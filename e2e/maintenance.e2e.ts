@@ -1,0 +1,48 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectAccessible, launchBrowser, newMobileContext } from './support/browser.ts';
+import { startServer, type RunningServer } from './support/server.ts';
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer({ MAINTENANCE_MODE: 'on' });
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('maintenance page (spec §2, §8)', () => {
+  it('shows the maintenance page with the regular windows when the status answers 503-000', async () => {
+    const context = await newMobileContext(browser, server.baseUrl);
+    const page = await context.newPage();
+    try {
+      const status = await page.request.get('/maintenance/status');
+      expect(status.status()).toBe(503);
+      expect(await status.json()).toEqual({ code: '503-000', message: '現在メンテナンス中です' });
+
+      await page.goto('/trading');
+      await page.getByText('現在メンテナンス中です').first().waitFor();
+      const text = await page.locator('body').innerText();
+      expect(text).toContain('No service now');
+      expect(text).toMatch(/3:30\s*〜\s*6:30/);
+      expect(text).toMatch(/3:30\s*〜\s*7:30/);
+      await expectAccessible(page);
+
+      // the reload action reloads the page: the maintenance page comes back from a fresh document
+      await page.evaluate(() => ((window as unknown as { beforeReload: boolean }).beforeReload = true));
+      await Promise.all([
+        page.waitForEvent('load'),
+        page.getByRole('button', { name: '画面を再読み込みする' }).click(),
+      ]);
+      expect(await page.evaluate(() => (window as unknown as { beforeReload?: boolean }).beforeReload)).toBeUndefined();
+      await page.getByText('現在メンテナンス中です').first().waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+});

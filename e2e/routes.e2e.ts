@@ -1,0 +1,161 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectAccessible, launchBrowser, newMobileContext, watchPageProblems } from './support/browser.ts';
+import { pageChunks } from './support/manifest.ts';
+import { fundCode, routeTitles } from './support/routes.ts';
+import { startServer, type RunningServer } from './support/server.ts';
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** Opens a path in a fresh phone-sized page and records the page chunks it downloads. */
+async function openFresh(path: string): Promise<{ page: Page; chunks: string[]; problems: string[] }> {
+  const context = await newMobileContext(browser, server.baseUrl);
+  const page = await context.newPage();
+  const problems = watchPageProblems(page);
+  const byFile = pageChunks();
+  const chunks: string[] = [];
+  page.on('response', (response) => {
+    const file = new URL(response.url()).pathname.slice(1);
+    const source = byFile.get(file);
+    if (source !== undefined && response.ok()) chunks.push(source);
+  });
+  await page.goto(path);
+  return { page, chunks, problems };
+}
+
+describe('every route of spec §2 at 375 px', () => {
+  const chunkOfRoute = new Map<string, string>();
+
+  it.each(routeTitles)('%s loads its own chunk and shows 「%s」, accessibly', async (path, title) => {
+    const { page, chunks, problems } = await openFresh(path);
+    try {
+      await expect.poll(() => page.locator('h1').first().textContent()).toBe(title);
+      expect(chunks, 'page chunks downloaded for this route').toHaveLength(1);
+      chunkOfRoute.set(path, chunks[0] ?? '');
+      expect(await page.title()).toContain(title);
+      // mobile-first: nothing wider than the phone's screen
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+      await expectAccessible(page);
+      expect(problems).toEqual([]);
+    } finally {
+      await page.context().close();
+    }
+  });
+
+  it('loads a different chunk for each route', () => {
+    expect(chunkOfRoute.size).toBe(routeTitles.length);
+    expect(new Set(chunkOfRoute.values()).size).toBe(routeTitles.length);
+  });
+});
+
+describe('pages are kept out of search engines', () => {
+  it('marks the page noindex, nofollow in its meta and in the response header', async () => {
+    const { page } = await openFresh('/assets');
+    try {
+      await expect.poll(() => page.locator('meta[name="robots"]').getAttribute('content')).toBe('noindex, nofollow');
+      const response = await page.request.get('/assets');
+      expect(response.headers()['x-robots-tag']).toBe('noindex, nofollow');
+    } finally {
+      await page.context().close();
+    }
+  });
+});
+
+describe('not-found page', () => {
+  it('shows Page Not Found for a fund code that fails the page validation, and goes to the top', async () => {
+    const { page, problems } = await openFresh('/trading/buy/not-a-code!/input');
+    try {
+      await expect.poll(() => page.locator('h1').first().textContent()).toBe('ページが見つかりません');
+      await expectAccessible(page);
+      await page.getByRole('link', { name: 'トップページへ' }).or(page.getByRole('button', { name: 'トップページへ' })).click();
+      await expect.poll(() => new URL(page.url()).pathname).toBe('/');
+      await expect.poll(() => page.locator('h1').first().textContent()).toBe('ホーム');
+      expect(problems.filter((problem) => !problem.includes('404'))).toEqual([]);
+    } finally {
+      await page.context().close();
+    }
+  });
+
+  it('shows the not-found page for an unknown path', async () => {
+    const { page } = await openFresh('/no/such/page');
+    try {
+      await expect.poll(() => page.locator('h1').first().textContent()).toBe('ページが見つかりません');
+    } finally {
+      await page.context().close();
+    }
+  });
+});
+
+describe('navigation inside the app', () => {
+  /** The pages are short until their content lands, so the test makes the document tall enough to scroll. */
+  async function makeScrollable(page: Page): Promise<void> {
+    await page.evaluate(() => {
+      document.body.style.paddingBottom = '4000px';
+      const anchor = document.createElement('div');
+      anchor.id = 'far-anchor';
+      anchor.style.position = 'absolute';
+      anchor.style.top = '3000px';
+      anchor.textContent = 'anchor';
+      document.body.append(anchor);
+    });
+  }
+
+  it('scrolls to the top on a new page', async () => {
+    const { page } = await openFresh('/');
+    try {
+      await page.locator('h1').first().waitFor();
+      await makeScrollable(page);
+      await page.evaluate(() => window.scrollTo(0, 1500));
+      await page.getByRole('button', { name: 'メニュー' }).click();
+      await page.getByRole('navigation', { name: 'メニュー' }).getByRole('link', { name: '取引' }).click();
+      await expect.poll(() => page.locator('h1').first().textContent()).toBe('取引');
+      await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+      // focus moves to the new page's heading so screen readers announce it
+      await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe('H1');
+    } finally {
+      await page.context().close();
+    }
+  });
+
+  it('honours a hash anchor on a new page instead of scrolling to the top', async () => {
+    const { page } = await openFresh('/');
+    try {
+      await page.locator('h1').first().waitFor();
+      await makeScrollable(page);
+      await page.evaluate(() => {
+        window.history.pushState(window.history.state, '', '/assets#far-anchor');
+        window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state }));
+      });
+      await expect.poll(() => page.locator('h1').first().textContent()).toBe('資産状況');
+      await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(2000);
+    } finally {
+      await page.context().close();
+    }
+  });
+});
+
+describe('desktop width', () => {
+  it('lays the page out centred without overflow at 1280 px', async () => {
+    const context = await browser.newContext({ baseURL: server.baseUrl, viewport: { width: 1280, height: 800 }, locale: 'ja-JP' });
+    const page = await context.newPage();
+    try {
+      await page.goto('/trading');
+      await expect.poll(() => page.locator('h1').first().textContent()).toBe('取引');
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1280);
+      await expectAccessible(page);
+    } finally {
+      await context.close();
+    }
+  });
+});

@@ -1,0 +1,3 @@
+export * from './calendar/japanese-holidays.ts';
+export * from './maintenance/maintenance-window.ts';
+export * from './time/jst.ts';
