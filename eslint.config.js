@@ -34,8 +34,16 @@ const importZones = [
   // packages never import the apps; domain and contracts do no I/O and know no database
   { target: './packages', from: './apps', message: 'Packages must not import from apps.' },
   { target: './packages/domain', from: './packages/db', message: 'domain is pure: no database.' },
-  { target: './packages/domain', from: './packages/contracts', message: 'domain does not depend on contracts.' },
-  { target: './packages/contracts', from: './packages/db', message: 'contracts must not import the database.' },
+  {
+    target: './packages/domain',
+    from: './packages/contracts',
+    message: 'domain does not depend on contracts.',
+  },
+  {
+    target: './packages/contracts',
+    from: './packages/db',
+    message: 'contracts must not import the database.',
+  },
   { target: './packages/db', from: './packages/contracts', message: 'db must not depend on contracts.' },
   // the apps never import each other
   { target: './apps/web', from: './apps/server', message: 'The web app must not import the server.' },
@@ -47,7 +55,11 @@ const importZones = [
     from: ['./apps/web/src/features', './apps/web/src/app'],
     message: 'Shared web code must not import features or the app shell.',
   })),
-  { target: './apps/web/src/features', from: './apps/web/src/app', message: 'Features must not import the app shell.' },
+  {
+    target: './apps/web/src/features',
+    from: './apps/web/src/app',
+    message: 'Features must not import the app shell.',
+  },
   // no feature imports another feature; no server module imports another module's internals
   ...webFeatures.map((feature) => ({
     target: `./apps/web/src/features/${feature}`,

@@ -12,6 +12,8 @@ export default defineConfig({
     // one server and one browser per file; two cores do not gain from running files side by side
     fileParallelism: false,
     testTimeout: 30_000,
+    // a fresh page loads its chunk over loopback; give the browser time on a busy two-core machine
+    expect: { poll: { timeout: 10_000 } },
     hookTimeout: 90_000,
   },
 });

@@ -39,7 +39,9 @@ describe('maintenance page (spec §2, §8)', () => {
         page.waitForEvent('load'),
         page.getByRole('button', { name: '画面を再読み込みする' }).click(),
       ]);
-      expect(await page.evaluate(() => (window as unknown as { beforeReload?: boolean }).beforeReload)).toBeUndefined();
+      expect(
+        await page.evaluate(() => (window as unknown as { beforeReload?: boolean }).beforeReload),
+      ).toBeUndefined();
       await page.getByText('現在メンテナンス中です').first().waitFor();
     } finally {
       await context.close();

@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible, launchBrowser, newMobileContext, watchPageProblems } from './support/browser.ts';
 import { pageChunks } from './support/manifest.ts';
-import { fundCode, routeTitles } from './support/routes.ts';
+import { routeTitles } from './support/routes.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 
 let server: RunningServer;
@@ -63,7 +63,9 @@ describe('pages are kept out of search engines', () => {
   it('marks the page noindex, nofollow in its meta and in the response header', async () => {
     const { page } = await openFresh('/assets');
     try {
-      await expect.poll(() => page.locator('meta[name="robots"]').getAttribute('content')).toBe('noindex, nofollow');
+      await expect
+        .poll(() => page.locator('meta[name="robots"]').getAttribute('content'))
+        .toBe('noindex, nofollow');
       const response = await page.request.get('/assets');
       expect(response.headers()['x-robots-tag']).toBe('noindex, nofollow');
     } finally {
@@ -78,7 +80,10 @@ describe('not-found page', () => {
     try {
       await expect.poll(() => page.locator('h1').first().textContent()).toBe('ページが見つかりません');
       await expectAccessible(page);
-      await page.getByRole('link', { name: 'トップページへ' }).or(page.getByRole('button', { name: 'トップページへ' })).click();
+      await page
+        .getByRole('link', { name: 'トップページへ' })
+        .or(page.getByRole('button', { name: 'トップページへ' }))
+        .click();
       await expect.poll(() => new URL(page.url()).pathname).toBe('/');
       await expect.poll(() => page.locator('h1').first().textContent()).toBe('ホーム');
       expect(problems.filter((problem) => !problem.includes('404'))).toEqual([]);
@@ -147,7 +152,11 @@ describe('navigation inside the app', () => {
 
 describe('desktop width', () => {
   it('lays the page out centred without overflow at 1280 px', async () => {
-    const context = await browser.newContext({ baseURL: server.baseUrl, viewport: { width: 1280, height: 800 }, locale: 'ja-JP' });
+    const context = await browser.newContext({
+      baseURL: server.baseUrl,
+      viewport: { width: 1280, height: 800 },
+      locale: 'ja-JP',
+    });
     const page = await context.newPage();
     try {
       await page.goto('/trading');

@@ -1,4 +1,4 @@
-import { apiPathPrefixes } from '@fund/contracts';
+import { apiPathPrefixes, webAssetsDirectory } from '@fund/contracts';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { SERVICE_NAME } from './src/config/site.ts';
@@ -22,6 +22,8 @@ export default defineConfig({
   },
   build: {
     outDir: 'dist',
+    // the server caches this directory for good; its name must not shadow a screen such as /assets
+    assetsDir: webAssetsDirectory,
     // lets the bundle budget (performance.md) sum exactly the files the first screen loads
     manifest: true,
     // the polyfill is an inline <script>, which the server's CSP (no 'unsafe-inline') would block

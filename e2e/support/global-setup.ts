@@ -6,7 +6,9 @@ import { repoRoot } from './server.ts';
 export default function buildWebApp(): void {
   const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
   if (!existsSync(chromium)) {
-    throw new Error(`Chromium not found at ${chromium}: install it with 'apt-get install -y chromium' or set CHROMIUM_PATH.`);
+    throw new Error(
+      `Chromium not found at ${chromium}: install it with 'apt-get install -y chromium' or set CHROMIUM_PATH.`,
+    );
   }
   const result = spawnSync('node', ['scripts/ensure-web-build.ts'], { cwd: repoRoot, stdio: 'inherit' });
   if (result.status !== 0) throw new Error('Building the web app failed');

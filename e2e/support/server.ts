@@ -30,7 +30,8 @@ async function freePort(): Promise<number> {
 async function waitUntilHealthy(baseUrl: string, child: ChildProcess, log: () => string): Promise<void> {
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`Server exited with ${child.exitCode} before it was ready:\n${log()}`);
+    if (child.exitCode !== null)
+      throw new Error(`Server exited with ${child.exitCode} before it was ready:\n${log()}`);
     try {
       const response = await fetch(`${baseUrl}/healthz`);
       if (response.ok) return;

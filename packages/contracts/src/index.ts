@@ -1,4 +1,5 @@
 export * from './error-body.ts';
+export * from './received-error-body.ts';
 export * from './error-codes.ts';
 export * from './health.ts';
 export * from './maintenance.ts';

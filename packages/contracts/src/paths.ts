@@ -31,3 +31,9 @@ export function isApiPath(path: string): boolean {
       : path === prefix || path.startsWith(`${prefix}/`),
   );
 }
+
+/**
+ * Where the web build puts its content-hashed files (Vite's `assetsDir`), served with immutable caching.
+ * Not Vite's default `assets`: that would shadow the screens /assets and /assets/nisaBalance (spec §2).
+ */
+export const webAssetsDirectory = 'static';

@@ -42,7 +42,13 @@ describe('web app served from WEB_DIST_DIR', () => {
 
   it('answers / and a deep link with a query string with index.html', async () => {
     const built = await webApp();
-    for (const url of ['/', '/saisonConnect?code=abc&state=xyz', '/trading/scheduledBuy/ABC/inputType']) {
+    for (const url of [
+      '/',
+      '/assets',
+      '/assets/nisaBalance',
+      '/saisonConnect?code=abc&state=xyz',
+      '/trading/scheduledBuy/ABC/inputType',
+    ]) {
       const response = await built.inject({ method: 'GET', url, headers: { accept: browserAccept } });
       expect(response.statusCode, url).toBe(200);
       expect(response.body, url).toBe(dist.indexHtml);
@@ -75,12 +81,12 @@ describe('web app served from WEB_DIST_DIR', () => {
     expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
   });
 
-  it('answers a missing asset under /assets with a JSON 404, never index.html', async () => {
+  it('answers a missing asset under /static with a JSON 404, never index.html', async () => {
     const response = await (
       await webApp()
     ).inject({
       method: 'GET',
-      url: '/assets/index-Old123.js',
+      url: '/static/index-Old123.js',
       headers: { accept: browserAccept },
     });
     expect(response.statusCode).toBe(404);
@@ -88,7 +94,7 @@ describe('web app served from WEB_DIST_DIR', () => {
     expect(response.json()).toMatchObject({ code: '404-000' });
   });
 
-  it('answers a missing file outside /assets with a JSON 404 when no HTML is asked for', async () => {
+  it('answers a missing file outside /static with a JSON 404 when no HTML is asked for', async () => {
     const response = await (
       await webApp()
     ).inject({ method: 'GET', url: '/favicon.ico', headers: { accept: 'image/*' } });
@@ -109,7 +115,7 @@ describe('web app served from WEB_DIST_DIR', () => {
   });
 
   it('refuses to walk out of the dist directory', async () => {
-    const response = await (await webApp()).inject({ method: 'GET', url: '/assets/..%2f..%2fpackage.json' });
+    const response = await (await webApp()).inject({ method: 'GET', url: '/static/..%2f..%2fpackage.json' });
     expect(response.statusCode).toBeGreaterThanOrEqual(400);
     expect(response.body).not.toContain('"workspaces"');
   });

@@ -1,13 +1,13 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { isApiPath } from '@fund/contracts';
+import { isApiPath, webAssetsDirectory } from '@fund/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { NotFoundError, ServiceUnavailableError } from '../errors/app-error.ts';
 
 /** Vite puts content-hashed files here: a changed file gets a new name, so they can be cached for good. */
-const hashedAssetsPrefix = '/assets/';
+const hashedAssetsPrefix = `/${webAssetsDirectory}/`;
 const immutableCaching = 'public, max-age=31536000, immutable';
 /** index.html and the unhashed files of public/ must be revalidated, or a deploy would not reach browsers. */
 const revalidateCaching = 'no-cache';

@@ -20,16 +20,16 @@ export function createWebDist(): WebDist {
   const dir = mkdtempSync(path.join(tmpdir(), 'fund-web-dist-'));
   const indexHtml =
     '<!doctype html><html lang="ja"><head><meta charset="UTF-8"><title>テスト</title>' +
-    '<script type="module" crossorigin src="/assets/index-Bx7kQ2.js"></script></head><body><div id="root"></div></body></html>';
+    '<script type="module" crossorigin src="/static/index-Bx7kQ2.js"></script></head><body><div id="root"></div></body></html>';
   const assetBody = 'export const built = true;\n';
-  mkdirSync(path.join(dir, 'assets'));
+  mkdirSync(path.join(dir, 'static'));
   writeFileSync(path.join(dir, 'index.html'), indexHtml);
-  writeFileSync(path.join(dir, 'assets', 'index-Bx7kQ2.js'), assetBody);
+  writeFileSync(path.join(dir, 'static', 'index-Bx7kQ2.js'), assetBody);
   writeFileSync(path.join(dir, 'robots.txt'), 'User-agent: *\nDisallow: /\n');
   return {
     dir,
     indexHtml,
-    assetPath: '/assets/index-Bx7kQ2.js',
+    assetPath: '/static/index-Bx7kQ2.js',
     assetBody,
     remove: () => rmSync(dir, { recursive: true, force: true }),
   };

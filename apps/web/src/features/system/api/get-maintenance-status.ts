@@ -1,4 +1,4 @@
-import { ApiPath, ErrorCode, errorCodeOf, receivedErrorBodySchema } from '@fund/contracts';
+import { ApiPath, ErrorCode, errorCodeOf, readReceivedErrorBody } from '@fund/contracts';
 
 /**
  * `GET /maintenance/status` (no auth): true only for the answer 503 with code 503-000 (spec §7, §8).
@@ -16,6 +16,6 @@ export async function isUnderMaintenance(): Promise<boolean> {
     return false;
   }
   if (response.status !== 503) return false;
-  const body = receivedErrorBodySchema.safeParse(await response.json().catch(() => undefined));
-  return body.success && errorCodeOf(body.data) === ErrorCode.maintenance;
+  const body = readReceivedErrorBody(await response.json().catch(() => undefined));
+  return body !== undefined && errorCodeOf(body) === ErrorCode.maintenance;
 }
