@@ -1,24 +1,12 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectAccessible, launchBrowser, newMobileContext } from './support/browser.ts';
-import { startServer, type RunningServer } from './support/server.ts';
+import { describe, expect, it } from 'vitest';
+import { expectAccessible, newMobileContext } from './support/browser.ts';
+import { useRunningApp } from './support/harness.ts';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer({ MAINTENANCE_MODE: 'on' });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const app = useRunningApp({ MAINTENANCE_MODE: 'on' });
 
 describe('maintenance page (spec §2, §8)', () => {
   it('shows the maintenance page with the regular windows when the status answers 503-000', async () => {
-    const context = await newMobileContext(browser, server.baseUrl);
+    const context = await newMobileContext(app.browser, app.server.baseUrl);
     const page = await context.newPage();
     try {
       const status = await page.request.get('/maintenance/status');

@@ -1,26 +1,15 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectAccessible, launchBrowser, newMobileContext } from './support/browser.ts';
-import { startServer, type RunningServer } from './support/server.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { expectAccessible, newMobileContext } from './support/browser.ts';
+import { useRunningApp } from './support/harness.ts';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const app = useRunningApp();
 
 const dialog = (page: Page) => page.getByRole('dialog');
 const modalParam = (page: Page) => new URL(page.url()).searchParams.get('modal');
 
 async function withPage(test: (page: Page) => Promise<void>): Promise<void> {
-  const context = await newMobileContext(browser, server.baseUrl);
+  const context = await newMobileContext(app.browser, app.server.baseUrl);
   try {
     await test(await context.newPage());
   } finally {

@@ -1,26 +1,15 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectAccessible, launchBrowser, newMobileContext, watchPageProblems } from './support/browser.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { expectAccessible, newMobileContext, watchPageProblems } from './support/browser.ts';
 import { pageChunks } from './support/manifest.ts';
 import { routeTitles } from './support/routes.ts';
-import { startServer, type RunningServer } from './support/server.ts';
+import { useRunningApp } from './support/harness.ts';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const app = useRunningApp();
 
 /** Opens a path in a fresh phone-sized page and records the page chunks it downloads. */
 async function openFresh(path: string): Promise<{ page: Page; chunks: string[]; problems: string[] }> {
-  const context = await newMobileContext(browser, server.baseUrl);
+  const context = await newMobileContext(app.browser, app.server.baseUrl);
   const page = await context.newPage();
   const problems = watchPageProblems(page);
   const byFile = pageChunks();
@@ -152,8 +141,8 @@ describe('navigation inside the app', () => {
 
 describe('desktop width', () => {
   it('lays the page out centred without overflow at 1280 px', async () => {
-    const context = await browser.newContext({
-      baseURL: server.baseUrl,
+    const context = await app.browser.newContext({
+      baseURL: app.server.baseUrl,
       viewport: { width: 1280, height: 800 },
       locale: 'ja-JP',
     });

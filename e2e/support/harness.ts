@@ -1,0 +1,35 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
+import { launchBrowser } from './browser.ts';
+import { startServer, type RunningServer } from './server.ts';
+
+export interface RunningApp {
+  readonly server: RunningServer;
+  readonly browser: Browser;
+}
+
+/** One real server (with the given environment overrides) and one Chromium for the test file. */
+export function useRunningApp(overrides: Record<string, string> = {}): RunningApp {
+  let server: RunningServer | undefined;
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    server = await startServer(overrides);
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+  const started = <T>(value: T | undefined): T => {
+    if (value === undefined) throw new Error('The server and browser start in beforeAll');
+    return value;
+  };
+  return {
+    get server() {
+      return started(server);
+    },
+    get browser() {
+      return started(browser);
+    },
+  };
+}
