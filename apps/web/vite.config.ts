@@ -1,6 +1,7 @@
 import { apiPathPrefixes, webAssetsDirectory } from '@fund/contracts';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { precompress } from './precompress-plugin.ts';
 import { SERVICE_NAME } from './src/config/site.ts';
 
 /** The server's address in development; `npm run dev -w @fund/server` listens there. */
@@ -15,7 +16,7 @@ function serviceNameInHtml(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), serviceNameInHtml()],
+  plugins: [react(), serviceNameInHtml(), precompress()],
   server: {
     // the API paths go to the server; everything else is the app (the server does the same in production)
     proxy: Object.fromEntries(apiPathPrefixes.map((prefix) => [prefix, { target: devServer }])),

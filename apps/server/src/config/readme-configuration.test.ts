@@ -6,6 +6,6 @@ const readme = readFileSync(new URL('../../../../README.md', import.meta.url), '
 
 describe('README configuration table', () => {
   it.each(configVariables.map((variable) => variable.name))('documents %s', (name) => {
-    expect(readme).toMatch(new RegExp(`^\\| \`${name}\` \\|`, 'm'));
+    expect(readme).toMatch(new RegExp(`^\\|\\s*\`${name}\`\\s*\\|`, 'm'));
   });
 });

@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app.ts';
 import { buildTestApp, createWebDist, LogCapture, type WebDist } from '../test/test-app.ts';
@@ -71,6 +72,16 @@ describe('web app served from WEB_DIST_DIR', () => {
     });
     expect(response.statusCode).toBe(404);
     expect(response.json()).toMatchObject({ code: '404-000' });
+  });
+
+  it('sends the precompressed copy of an asset to a browser that accepts gzip', async () => {
+    const response = await (
+      await webApp()
+    ).inject({ method: 'GET', url: dist.assetPath, headers: { 'accept-encoding': 'gzip' } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(response.rawPayload).toString()).toBe(dist.assetBody);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
   });
 
   it('serves hashed assets with immutable caching', async () => {

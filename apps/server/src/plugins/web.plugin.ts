@@ -54,6 +54,8 @@ export const webPlugin = fp<WebPluginOptions>(
         root: distDir,
         prefix: '/',
         index: false,
+        // the web build writes .br and .gz beside each file (apps/web/precompress-plugin.ts)
+        preCompressed: true,
         dotfiles: 'ignore',
         cacheControl: false,
         // API paths never read from the dist directory, whatever files it holds

@@ -2,6 +2,7 @@ import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
+import { gzipSync } from 'node:zlib';
 import type { Database, DatabaseHandle } from '@fund/db';
 import { buildApp, type App } from '../app.ts';
 import { parseConfig } from '../config/config.ts';
@@ -25,6 +26,8 @@ export function createWebDist(): WebDist {
   mkdirSync(path.join(dir, 'static'));
   writeFileSync(path.join(dir, 'index.html'), indexHtml);
   writeFileSync(path.join(dir, 'static', 'index-Bx7kQ2.js'), assetBody);
+  // the build's precompressed copy (apps/web/precompress-plugin.ts)
+  writeFileSync(path.join(dir, 'static', 'index-Bx7kQ2.js.gz'), gzipSync(assetBody));
   writeFileSync(path.join(dir, 'robots.txt'), 'User-agent: *\nDisallow: /\n');
   return {
     dir,
