@@ -5,14 +5,21 @@ import type { DestinationStream } from 'pino';
 import { z } from 'zod';
 import type { Config, TrustProxy } from './config/config.ts';
 import { requestIdHeader, serverLoggingOptions } from './logging/logger-options.ts';
+import type { MailTransport } from './mail/mail-transport.ts';
+import { mailerPlugin } from './mail/mailer.plugin.ts';
+import { devMailboxRoutes } from './modules/dev-mailbox/dev-mailbox.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { identityRoutes } from './modules/identity/identity.routes.ts';
+import type { SignInNotifier } from './modules/identity/sign-in-notifier.ts';
 import { maintenanceRoutes } from './modules/maintenance/maintenance.routes.ts';
+import { authPlugin } from './plugins/auth.plugin.ts';
 import { clockPlugin, systemClock, type Clock } from './plugins/clock.plugin.ts';
 import { configPlugin } from './plugins/config.plugin.ts';
 import { dbPlugin } from './plugins/db.plugin.ts';
 import { errorsPlugin } from './plugins/errors.plugin.ts';
 import { openApiPlugin } from './plugins/openapi.plugin.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.plugin.ts';
+import { signingKeysPlugin } from './plugins/signing-keys.plugin.ts';
 import { webPlugin } from './plugins/web.plugin.ts';
 
 /** A hop count means: trust that many proxies nearest to the server (Fastify's typings omit the number form). */
@@ -27,6 +34,10 @@ export interface BuildAppOptions {
   /** Open database; the app closes it when it closes. */
   readonly database: DatabaseHandle;
   readonly clock?: Clock;
+  /** Replaces the SMTP transport of SMTP_URL (tests). */
+  readonly mailTransport?: MailTransport;
+  /** Who tells customers about sign-ins and locks; the identity module logs them by default. */
+  readonly signInNotifier?: SignInNotifier;
   /** pino-pretty lines instead of JSON: for a developer's terminal only (main.ts decides). */
   readonly prettyLogs?: boolean;
   /** JSON log lines go here instead of stdout. */
@@ -60,12 +71,20 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(configPlugin, { config });
   await app.register(clockPlugin, { clock: options.clock ?? systemClock });
   await app.register(dbPlugin, { database: options.database });
+  await app.register(mailerPlugin, { transport: options.mailTransport });
   await app.register(securityHeadersPlugin, { publicOrigin: config.publicOrigin });
   await app.register(errorsPlugin);
   await app.register(openApiPlugin);
+  await app.register(signingKeysPlugin, { identity: config.identity });
+  await app.register(authPlugin);
 
   await app.register(healthRoutes);
   await app.register(maintenanceRoutes);
+  await app.register(identityRoutes, {
+    ...(options.signInNotifier === undefined ? {} : { notifier: options.signInNotifier }),
+  });
+  // only outside production; the module itself refuses to register otherwise
+  await app.register(devMailboxRoutes);
 
   await app.register(webPlugin, { distDir: config.webDistDir });
   return app;

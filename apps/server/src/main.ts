@@ -3,6 +3,7 @@ import { migrateDatabase, openDatabase, seedDemoData, type DatabaseHandle } from
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.ts';
 import { ConfigError, developmentDefaultWarnings, loadConfig, type Config } from './config/config.ts';
+import { demoSignInsTable } from './modules/identity/demo-sign-ins-table.ts';
 
 function configOrExit(): Config {
   try {
@@ -73,3 +74,8 @@ app.log.info(
   { url, publicOrigin: config.publicOrigin, database: database.kind, nodeEnv: config.nodeEnv },
   `${serviceInfo.name} ${serviceInfo.version} ready: ${url}`,
 );
+
+// The people running `npm start` need the demo sign-ins; the table goes to the terminal, not the log.
+if (config.seedDemoData && config.nodeEnv === 'development') {
+  process.stdout.write(`\n${demoSignInsTable(config.publicOrigin)}\n`);
+}

@@ -15,3 +15,9 @@ export { seedDemoData } from './seed/seed-demo-data.ts';
 export * from './schema/index.ts';
 export { demoCustomers, mainDemoAccountNumber, type DemoCustomer } from './seed/demo-customers.ts';
 export { mainDemoCustomerUnread } from './seed/demo-informations.ts';
+export {
+  demoCustomerPassword,
+  demoCustomerPasswordHash,
+  demoOperators,
+  type DemoOperator,
+} from './seed/demo-sign-ins.ts';

@@ -55,10 +55,19 @@ describe('migrations on a fresh database', { timeout: startup }, () => {
 
   it('create every table of the schema', async () => {
     expect(await publicTables(database)).toEqual([
+      'customer_credentials',
       'customers',
       'information_reads',
       'informations',
+      'mail_outbox',
+      'oidc_payloads',
+      'operators',
+      'sign_in_events',
+      'totp_credentials',
       'update_account_requests',
+      'verification_codes',
+      'webauthn_challenges',
+      'webauthn_credentials',
     ]);
   });
 

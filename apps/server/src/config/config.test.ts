@@ -35,6 +35,19 @@ describe('configuration defaults (empty environment)', () => {
       publicOrigin: 'http://localhost:3000',
       seedDemoData: true,
       trustProxy: false,
+      identity: {
+        jwks: undefined,
+        jwksFile: path.join(repoRoot, '.data', 'oidc-jwks.json'),
+        cookieKeys: undefined,
+        webRedirectUris: ['http://localhost:3000/'],
+        corsOrigins: ['http://localhost:3000'],
+        initialAccessToken: undefined,
+        lockThreshold: 5,
+        signInLimitPerIp: 30,
+        signInLimitPerAccount: 10,
+      },
+      mail: { smtpUrl: undefined, from: '投資信託 オンラインサービス <no-reply@example.jp>' },
+      mfa: { encryptionKey: undefined, webauthnRpId: 'localhost', webauthnOrigin: 'http://localhost:3000' },
     });
   });
 
@@ -61,9 +74,17 @@ describe('configuration defaults (empty environment)', () => {
   });
 });
 
+/** The identity secrets production requires (not real keys: the parser checks their shape only). */
+const productionSecrets = {
+  OIDC_JWKS: JSON.stringify({ keys: [{ kty: 'EC', crv: 'P-256', x: 'x', y: 'y', d: 'd' }] }),
+  OIDC_COOKIE_KEYS: 'k'.repeat(32),
+  MFA_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
+};
+
 describe('production', () => {
   it('is production-like and does not seed demo data by default', () => {
     const config = parseConfig({
+      ...productionSecrets,
       NODE_ENV: 'production',
       DATABASE_URL: 'postgres://fund@db.internal:5432/fund',
     });
@@ -72,25 +93,48 @@ describe('production', () => {
   });
 
   it('refuses SEED_DEMO_DATA=true, naming the variable', () => {
-    const error = configError({ NODE_ENV: 'production', SEED_DEMO_DATA: 'true' });
+    const error = configError({ ...productionSecrets, NODE_ENV: 'production', SEED_DEMO_DATA: 'true' });
     expect(error.issues).toEqual([
       { variable: 'SEED_DEMO_DATA', message: expect.stringContaining('production') },
     ]);
   });
 
   it('warns about the embedded database and a plain-http public origin', () => {
-    const warnings = developmentDefaultWarnings(parseConfig({ NODE_ENV: 'production' }));
+    const warnings = developmentDefaultWarnings(
+      parseConfig({ ...productionSecrets, NODE_ENV: 'production' }),
+    );
     expect(warnings.join('\n')).toMatch(/PGlite/);
     expect(warnings.join('\n')).toMatch(/PUBLIC_ORIGIN http:\/\/localhost:3000 is not https/);
   });
 
   it('has no development-default warning with PostgreSQL, https and no demo data', () => {
     const config = parseConfig({
+      ...productionSecrets,
       NODE_ENV: 'production',
       DATABASE_URL: 'postgres://fund@db.internal:5432/fund',
       PUBLIC_ORIGIN: 'https://fund.example.jp',
+      SMTP_URL: 'smtps://mailer:password@smtp.example.jp:465',
     });
     expect(developmentDefaultWarnings(config)).toEqual([]);
+  });
+
+  it('refuses to start without signing keys and cookie secrets, naming both', () => {
+    const error = configError({ NODE_ENV: 'production' });
+    expect(error.issues.map((issue) => issue.variable)).toEqual([
+      'OIDC_JWKS',
+      'OIDC_COOKIE_KEYS',
+      'MFA_ENCRYPTION_KEY',
+    ]);
+  });
+
+  it('never echoes a malformed key set or a short secret', () => {
+    const error = configError({
+      OIDC_JWKS: '{"keys":[{"kty":"EC","x":"secret-x"}]}',
+      OIDC_COOKIE_KEYS: 'short',
+    });
+    expect(error.message).not.toContain('secret-x');
+    expect(error.message).not.toContain('short');
+    expect(error.issues.map((issue) => issue.variable)).toEqual(['OIDC_JWKS', 'OIDC_COOKIE_KEYS']);
   });
 });
 
@@ -194,6 +238,18 @@ describe('configVariables (the README table)', () => {
       'PUBLIC_ORIGIN',
       'SEED_DEMO_DATA',
       'TRUST_PROXY',
+      'OIDC_JWKS',
+      'OIDC_COOKIE_KEYS',
+      'OIDC_WEB_REDIRECT_URIS',
+      'IDENTITY_CORS_ORIGINS',
+      'OIDC_INITIAL_ACCESS_TOKEN',
+      'SIGN_IN_LOCK_THRESHOLD',
+      'SIGN_IN_RATE_LIMIT_PER_IP',
+      'SIGN_IN_RATE_LIMIT_PER_ACCOUNT',
+      'SMTP_URL',
+      'MAIL_FROM',
+      'MFA_ENCRYPTION_KEY',
+      'WEBAUTHN_RP_ID',
     ]);
     for (const variable of configVariables) {
       expect(variable.default).not.toBe('');

@@ -40,6 +40,60 @@ export interface Config {
   readonly publicOrigin: string;
   readonly seedDemoData: boolean;
   readonly trustProxy: TrustProxy;
+  /** Identity service (OpenID provider, sign-in pages); see `identityConfig` below. */
+  readonly identity: IdentityConfig;
+  /** Outgoing mail; see `mailConfig` below. */
+  readonly mail: MailConfig;
+  /** Second factors: TOTP, emailed codes, passkeys; see `mfaConfig` below. */
+  readonly mfa: MfaConfig;
+}
+
+export interface MailConfig {
+  /** SMTP server (smtp:// or smtps:// URL); undefined: mail stays in the outbox (development mailbox). */
+  readonly smtpUrl: string | undefined;
+  /** From header of every mail the service sends. */
+  readonly from: string;
+}
+
+export interface MfaConfig {
+  /**
+   * 32-byte key that encrypts TOTP secrets and keys the hashes of emailed codes. Undefined (refused in
+   * production) means the built-in development key.
+   */
+  readonly encryptionKey: Uint8Array | undefined;
+  /** WebAuthn relying-party id: the host name of PUBLIC_ORIGIN unless WEBAUTHN_RP_ID names a parent domain. */
+  readonly webauthnRpId: string;
+  /** The origin WebAuthn responses must come from (PUBLIC_ORIGIN). */
+  readonly webauthnOrigin: string;
+}
+
+/** A private JSON Web Key Set: the OpenID provider's signing keys. */
+export interface PrivateJwks {
+  readonly keys: readonly (Record<string, unknown> & { readonly kty: string; readonly d: string })[];
+}
+
+export interface IdentityConfig {
+  /** Signing keys from OIDC_JWKS; undefined: development keys (generated, see `jwksFile`). */
+  readonly jwks: PrivateJwks | undefined;
+  /**
+   * Where generated development keys are kept so tokens survive a restart; undefined keeps them in
+   * memory only (tests, in-memory database). Never used when `jwks` is set.
+   */
+  readonly jwksFile: string | undefined;
+  /** Secrets that sign the provider's cookies (first one signs, all verify); undefined: derived from the keys. */
+  readonly cookieKeys: readonly string[] | undefined;
+  /** Exact redirect URIs of the web app's public client `fund-web`. */
+  readonly webRedirectUris: readonly string[];
+  /** Browser origins allowed to call the token, revocation and introspection endpoints cross-origin. */
+  readonly corsOrigins: readonly string[];
+  /** Undefined: dynamic client registration is off. */
+  readonly initialAccessToken: string | undefined;
+  /** Consecutive wrong passwords that lock the sign-in. */
+  readonly lockThreshold: number;
+  /** Sign-in attempts allowed per client IP per rate-limit window. */
+  readonly signInLimitPerIp: number;
+  /** Sign-in attempts allowed per account number per rate-limit window. */
+  readonly signInLimitPerAccount: number;
 }
 
 /** One environment variable as documented in the README table. */
@@ -114,6 +168,77 @@ export const configVariables = [
     default: 'false',
     description:
       'Trust `X-Forwarded-*` headers: `true`, `false`, a hop count, or comma-separated proxy addresses/CIDRs. Set it when behind a load balancer.',
+  },
+  {
+    name: 'OIDC_JWKS',
+    default: '(unset)',
+    description:
+      'Private JSON Web Key Set (JSON, e.g. `{"keys":[{"kty":"EC","crv":"P-256","alg":"ES256",...,"d":"..."}]}`) that signs ID and access tokens; the first key signs, all verify. Required in production. Unset in development: an ES256 key is generated once into `.data/oidc-jwks.json` (with a warning); in tests it lives in memory.',
+  },
+  {
+    name: 'OIDC_COOKIE_KEYS',
+    default: '(derived from the signing key)',
+    description:
+      'Comma-separated secrets (32+ characters each) that sign the identity service cookies; the first signs, all verify. Required in production.',
+  },
+  {
+    name: 'OIDC_WEB_REDIRECT_URIS',
+    default: '`<PUBLIC_ORIGIN>/`',
+    description:
+      'Comma-separated exact redirect URIs of the web app client `fund-web` (compared character for character; the app returns to `/` and then restores the page).',
+  },
+  {
+    name: 'IDENTITY_CORS_ORIGINS',
+    default: 'origins of `OIDC_WEB_REDIRECT_URIS`',
+    description:
+      'Comma-separated browser origins allowed to call the token, revocation and introspection endpoints cross-origin.',
+  },
+  {
+    name: 'OIDC_INITIAL_ACCESS_TOKEN',
+    default: '(unset)',
+    description:
+      'Enables dynamic client registration (`/oidc/reg`) for callers presenting this bearer token (32+ characters). Unset: registration is off.',
+  },
+  {
+    name: 'SIGN_IN_LOCK_THRESHOLD',
+    default: '5',
+    description:
+      'Consecutive wrong passwords after which the sign-in is locked until support unlocks it; the customer is notified.',
+  },
+  {
+    name: 'SIGN_IN_RATE_LIMIT_PER_IP',
+    default: '30',
+    description:
+      'Sign-in attempts per client IP per 15 minutes; more answer 429 with `Retry-After`. Counted per server process.',
+  },
+  {
+    name: 'SIGN_IN_RATE_LIMIT_PER_ACCOUNT',
+    default: '10',
+    description:
+      'Sign-in attempts per account number per 15 minutes; more answer 429 with `Retry-After`. Counted per server process.',
+  },
+  {
+    name: 'SMTP_URL',
+    default: '(unset)',
+    description:
+      'SMTP server for outgoing mail, e.g. `smtps://user:password@smtp.example.jp:465` or `smtp://mail.internal:587` (STARTTLS when offered). Unset: mail stays in the outbox table; outside production the development mailbox `/dev/mailbox` shows it.',
+  },
+  {
+    name: 'MAIL_FROM',
+    default: '`投資信託 オンラインサービス <no-reply@example.jp>`',
+    description: 'From header of every mail: an address, optionally as `Name <address>`.',
+  },
+  {
+    name: 'MFA_ENCRYPTION_KEY',
+    default: '(development key; required in production)',
+    description:
+      'Base64 of 32 random bytes (`openssl rand -base64 32`): encrypts TOTP secrets at rest (AES-256-GCM) and keys the hashes of emailed codes. Changing it invalidates every TOTP enrolment. Unset outside production: a built-in, public development key (with a warning).',
+  },
+  {
+    name: 'WEBAUTHN_RP_ID',
+    default: 'host name of `PUBLIC_ORIGIN`',
+    description:
+      'Relying-party id of passkeys: the host name of `PUBLIC_ORIGIN` or a parent domain of it (e.g. `example.jp` for `https://fund.example.jp`). Changing it makes existing passkeys unusable.',
   },
 ] as const satisfies readonly ConfigVariable[];
 
@@ -253,6 +378,160 @@ const pathSetting = z
   .string()
   .transform((value) => (value === 'memory://' ? value : path.resolve(repoRoot, value)));
 
+function countSetting(min: number, max: number) {
+  return z.string().transform((value, context) => {
+    const count = /^\d{1,6}$/.test(value) ? Number(value) : Number.NaN;
+    if (!(count >= min && count <= max)) {
+      context.addIssue({
+        code: 'custom',
+        message: `must be a whole number from ${min} to ${max}, got "${value}"`,
+      });
+      return z.NEVER;
+    }
+    return count;
+  });
+}
+
+// Secrets are never echoed in messages.
+const secretSetting = z.string().transform((value, context) => {
+  if (value.length < 32) {
+    context.addIssue({ code: 'custom', message: 'must be at least 32 characters long (value not shown)' });
+    return z.NEVER;
+  }
+  return value;
+});
+
+const secretListSetting = z.string().transform((value, context) => {
+  const secrets = value.split(',').map((entry) => entry.trim());
+  if (secrets.some((secret) => secret.length < 32)) {
+    context.addIssue({
+      code: 'custom',
+      message: 'must be comma-separated secrets of at least 32 characters each (value not shown)',
+    });
+    return z.NEVER;
+  }
+  return secrets;
+});
+
+// The value is never echoed: it holds private keys.
+const jwksSetting = z.string().transform((value, context): PrivateJwks => {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(value);
+  } catch {
+    parsed = undefined;
+  }
+  const keys =
+    typeof parsed === 'object' && parsed !== null ? (parsed as { keys?: unknown }).keys : undefined;
+  const valid =
+    Array.isArray(keys) &&
+    keys.length > 0 &&
+    keys.every(
+      (key: unknown) =>
+        typeof key === 'object' &&
+        key !== null &&
+        typeof (key as { kty?: unknown }).kty === 'string' &&
+        typeof (key as { d?: unknown }).d === 'string',
+    );
+  if (!valid) {
+    context.addIssue({
+      code: 'custom',
+      message: 'must be a JSON Web Key Set of private keys, {"keys":[{"kty":...,"d":...}]} (value not shown)',
+    });
+    return z.NEVER;
+  }
+  return parsed as PrivateJwks;
+});
+
+const redirectUriListSetting = z.string().transform((value, context) => {
+  const uris = value.split(',').map((entry) => entry.trim());
+  const valid = uris.every((uri) => {
+    const url = URL.parse(uri);
+    return (
+      url !== null &&
+      (url.protocol === 'https:' || url.protocol === 'http:') &&
+      url.hash === '' &&
+      url.href === uri
+    );
+  });
+  if (!valid) {
+    context.addIssue({
+      code: 'custom',
+      message: `must be comma-separated absolute http(s) URIs without fragment, written as a browser normalises them (e.g. https://fund.example.jp/), got "${value}"`,
+    });
+    return z.NEVER;
+  }
+  return uris;
+});
+
+const originListSetting = z.string().transform((value, context) => {
+  const origins = value.split(',').map((entry) => entry.trim());
+  const valid = origins.every((origin) => URL.parse(origin)?.origin === origin);
+  if (!valid) {
+    context.addIssue({
+      code: 'custom',
+      message: `must be comma-separated origins (scheme, host, port; no path or trailing slash), got "${value}"`,
+    });
+    return z.NEVER;
+  }
+  return origins;
+});
+
+// never echoed: the URL usually carries the SMTP password
+const smtpUrlSetting = z.string().transform((value, context) => {
+  const url = URL.parse(value);
+  if (url === null || !['smtp:', 'smtps:'].includes(url.protocol) || url.hostname === '') {
+    context.addIssue({
+      code: 'custom',
+      message: 'must be an SMTP URL such as smtps://user:password@smtp.example.jp:465 (value not shown)',
+    });
+    return z.NEVER;
+  }
+  return value;
+});
+
+const mailAddress = String.raw`[^<>\s@"]+@[^<>\s@"]+\.[^<>\s@"]+`;
+const mailFromPattern = new RegExp(String.raw`^(?:[^<>\r\n]*<${mailAddress}>|${mailAddress})$`);
+
+const mailFromSetting = z.string().transform((value, context) => {
+  if (!mailFromPattern.test(value)) {
+    context.addIssue({
+      code: 'custom',
+      message: `must be a mail address or "Name <address>", got "${value}"`,
+    });
+    return z.NEVER;
+  }
+  return value;
+});
+
+// never echoed: it is a secret
+const encryptionKeySetting = z.string().transform((value, context) => {
+  const key = /^[A-Za-z0-9+/_-]+={0,2}$/.test(value) ? Buffer.from(value, 'base64') : Buffer.alloc(0);
+  if (key.length !== 32) {
+    context.addIssue({
+      code: 'custom',
+      message:
+        'must be the base64 encoding of exactly 32 bytes, e.g. from `openssl rand -base64 32` (value not shown)',
+    });
+    return z.NEVER;
+  }
+  return new Uint8Array(key);
+});
+
+const hostNamePattern =
+  /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/;
+
+const hostNameSetting = z.string().transform((value, context) => {
+  if (!hostNamePattern.test(value)) {
+    context.addIssue({
+      code: 'custom',
+      message: `must be a lower-case host name without scheme or port, e.g. fund.example.jp, got "${value}"`,
+    });
+    return z.NEVER;
+  }
+  return value;
+});
+
 const environmentSchema = z.object({
   NODE_ENV: oneOf(nodeEnvironments).optional(),
   PORT: portSetting.optional(),
@@ -266,6 +545,18 @@ const environmentSchema = z.object({
   PUBLIC_ORIGIN: originSetting.optional(),
   SEED_DEMO_DATA: switchSetting.optional(),
   TRUST_PROXY: trustProxySetting.optional(),
+  OIDC_JWKS: jwksSetting.optional(),
+  OIDC_COOKIE_KEYS: secretListSetting.optional(),
+  OIDC_WEB_REDIRECT_URIS: redirectUriListSetting.optional(),
+  IDENTITY_CORS_ORIGINS: originListSetting.optional(),
+  OIDC_INITIAL_ACCESS_TOKEN: secretSetting.optional(),
+  SIGN_IN_LOCK_THRESHOLD: countSetting(1, 100).optional(),
+  SIGN_IN_RATE_LIMIT_PER_IP: countSetting(1, 100_000).optional(),
+  SIGN_IN_RATE_LIMIT_PER_ACCOUNT: countSetting(1, 100_000).optional(),
+  SMTP_URL: smtpUrlSetting.optional(),
+  MAIL_FROM: mailFromSetting.optional(),
+  MFA_ENCRYPTION_KEY: encryptionKeySetting.optional(),
+  WEBAUTHN_RP_ID: hostNameSetting.optional(),
 } satisfies Record<ConfigVariableName, z.ZodType>);
 
 /** Unset and blank variables both take the default, as `.env` files and compose files often leave `X=`. */
@@ -279,6 +570,8 @@ function knownVariables(
     }),
   );
 }
+
+export const defaultMailFrom = '投資信託 オンラインサービス <no-reply@example.jp>';
 
 /** Parses the configuration from an environment; throws ConfigError listing every invalid variable. */
 export function parseConfig(environment: Readonly<Record<string, string | undefined>>): Config {
@@ -303,22 +596,90 @@ export function parseConfig(environment: Readonly<Record<string, string | undefi
       message: 'demo data must not be seeded when NODE_ENV=production; unset it or set it to false',
     });
   }
+  if (isProduction && variables.OIDC_JWKS === undefined) {
+    issues.push({
+      variable: 'OIDC_JWKS',
+      message: 'signing keys are required when NODE_ENV=production (generated keys are for development only)',
+    });
+  }
+  if (isProduction && variables.OIDC_COOKIE_KEYS === undefined) {
+    issues.push({
+      variable: 'OIDC_COOKIE_KEYS',
+      message: 'cookie signing secrets are required when NODE_ENV=production',
+    });
+  }
+  if (isProduction && variables.MFA_ENCRYPTION_KEY === undefined) {
+    issues.push({
+      variable: 'MFA_ENCRYPTION_KEY',
+      message:
+        'is required when NODE_ENV=production (the development key is public); generate one with `openssl rand -base64 32`',
+    });
+  }
+  const originHost = new URL(variables.PUBLIC_ORIGIN ?? `http://localhost:${port}`).hostname;
+  const rpId = variables.WEBAUTHN_RP_ID;
+  // browsers refuse an RP ID that is neither the page's host nor a parent domain of it
+  if (rpId !== undefined && rpId !== originHost && !originHost.endsWith(`.${rpId}`)) {
+    issues.push({
+      variable: 'WEBAUTHN_RP_ID',
+      message: `must be the host name of PUBLIC_ORIGIN (${originHost}) or a parent domain of it, got "${rpId}"`,
+    });
+  }
   if (issues.length > 0) throw new ConfigError(issues);
 
+  const pgliteDataDir = variables.PGLITE_DATA_DIR ?? path.join(repoRoot, '.data', 'pglite');
+  const publicOrigin = variables.PUBLIC_ORIGIN ?? `http://localhost:${port}`;
   return {
     nodeEnv,
     isProduction,
     port,
     host: variables.HOST ?? '0.0.0.0',
     databaseUrl: variables.DATABASE_URL,
-    pgliteDataDir: variables.PGLITE_DATA_DIR ?? path.join(repoRoot, '.data', 'pglite'),
+    pgliteDataDir,
     logLevel: variables.LOG_LEVEL ?? 'info',
     maintenanceMode: variables.MAINTENANCE_MODE ?? false,
     maintenanceWindows: variables.MAINTENANCE_WINDOWS ?? true,
     webDistDir: variables.WEB_DIST_DIR ?? path.join(repoRoot, 'apps', 'web', 'dist'),
-    publicOrigin: variables.PUBLIC_ORIGIN ?? `http://localhost:${port}`,
+    publicOrigin,
     seedDemoData: variables.SEED_DEMO_DATA ?? !isProduction,
     trustProxy: variables.TRUST_PROXY ?? false,
+    identity: identityConfig(variables, nodeEnv, publicOrigin, pgliteDataDir),
+    mail: {
+      smtpUrl: variables.SMTP_URL,
+      from: variables.MAIL_FROM ?? defaultMailFrom,
+    },
+    mfa: {
+      encryptionKey: variables.MFA_ENCRYPTION_KEY,
+      webauthnRpId: variables.WEBAUTHN_RP_ID ?? new URL(publicOrigin).hostname,
+      webauthnOrigin: publicOrigin,
+    },
+  };
+}
+
+function identityConfig(
+  variables: z.infer<typeof environmentSchema>,
+  nodeEnv: NodeEnvironment,
+  publicOrigin: string,
+  pgliteDataDir: string,
+): IdentityConfig {
+  const webRedirectUris = variables.OIDC_WEB_REDIRECT_URIS ?? [`${publicOrigin}/`];
+  // Generated keys are kept beside the embedded database's data (both are development conveniences);
+  // tests and in-memory databases keep them in memory, so nothing is left behind.
+  const jwksFile =
+    variables.OIDC_JWKS !== undefined || nodeEnv !== 'development' || pgliteDataDir === 'memory://'
+      ? undefined
+      : path.join(path.dirname(pgliteDataDir), 'oidc-jwks.json');
+  return {
+    jwks: variables.OIDC_JWKS,
+    jwksFile,
+    cookieKeys: variables.OIDC_COOKIE_KEYS,
+    webRedirectUris,
+    corsOrigins: variables.IDENTITY_CORS_ORIGINS ?? [
+      ...new Set(webRedirectUris.map((uri) => new URL(uri).origin)),
+    ],
+    initialAccessToken: variables.OIDC_INITIAL_ACCESS_TOKEN,
+    lockThreshold: variables.SIGN_IN_LOCK_THRESHOLD ?? 5,
+    signInLimitPerIp: variables.SIGN_IN_RATE_LIMIT_PER_IP ?? 30,
+    signInLimitPerAccount: variables.SIGN_IN_RATE_LIMIT_PER_ACCOUNT ?? 10,
   };
 }
 
@@ -350,8 +711,25 @@ export function developmentDefaultWarnings(config: Config): string[] {
       `PUBLIC_ORIGIN ${config.publicOrigin} is not https: customers' tokens would travel in clear text.`,
     );
   }
+  if (config.identity.jwks === undefined) {
+    warnings.push(
+      config.identity.jwksFile === undefined
+        ? 'OpenID provider signing key generated in memory (OIDC_JWKS unset): every token dies with this process.'
+        : `OpenID provider signing key generated and kept in ${config.identity.jwksFile} (OIDC_JWKS unset): development only.`,
+    );
+  }
   if (!config.maintenanceWindows) {
     warnings.push('Regular maintenance windows are off (MAINTENANCE_WINDOWS=off).');
+  }
+  if (config.mail.smtpUrl === undefined) {
+    warnings.push(
+      config.isProduction
+        ? 'SMTP_URL is unset: mail (codes, notifications) stays in the outbox table and reaches nobody.'
+        : 'SMTP_URL is unset: no mail leaves this server; read it in the development mailbox at /dev/mailbox.',
+    );
+  }
+  if (config.mfa.encryptionKey === undefined) {
+    warnings.push('MFA_ENCRYPTION_KEY is unset: TOTP secrets are encrypted with the public development key.');
   }
   return warnings;
 }

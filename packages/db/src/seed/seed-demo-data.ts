@@ -4,6 +4,7 @@ import type { DatabaseHandle } from '../database.ts';
 import { customers, informationReads, informations, updateAccountRequests } from '../schema/index.ts';
 import { demoCustomers } from './demo-customers.ts';
 import { demoInformationReads, demoInformations } from './demo-informations.ts';
+import { seedDemoSignIns } from './demo-sign-ins.ts';
 import { demoUpdateAccountRequests } from './demo-update-account-requests.ts';
 
 /**
@@ -24,7 +25,10 @@ export async function seedDemoData(handle: DatabaseHandle): Promise<{ seeded: bo
         ),
       )
       .limit(1);
-    if (existing.length > 0) return { seeded: false };
+    if (existing.length > 0) {
+      await seedDemoSignIns(tx);
+      return { seeded: false };
+    }
 
     await tx.insert(customers).values(
       demoCustomers.map((customer) => ({
@@ -61,6 +65,7 @@ export async function seedDemoData(handle: DatabaseHandle): Promise<{ seeded: bo
         customerId: demoCustomerId(accountNumber),
       })),
     );
+    await seedDemoSignIns(tx);
     return { seeded: true };
   });
 }

@@ -1,0 +1,62 @@
+import type { Transaction } from '../database.ts';
+import { customerCredentials, operators } from '../schema/index.ts';
+import { demoCustomers } from './demo-customers.ts';
+
+/**
+ * Demo sign-ins: one shared, readable password for every demo customer and one operator with a temporary
+ * password. The hashes are argon2id with the server's parameters (m=19456,t=2,p=1), computed once with
+ * the server's hasher and stored here, so seeding needs no hashing library and stays fast; a server test
+ * verifies each password against its hash, so the two cannot drift apart.
+ */
+export const demoCustomerPassword = 'Demo-Pass-2026';
+export const demoCustomerPasswordHash =
+  '$argon2id$v=19$m=19456,t=2,p=1$3vmlqULAqYca9M6P96Sc3g$5f/y8Zc/Ue2Ii2wtpfu90QNX/Sn/miOhbCK59405bzk';
+
+export interface DemoOperator {
+  id: string;
+  loginId: string;
+  name: string;
+  /** Temporary: the operator must choose a new password at the first sign-in. */
+  temporaryPassword: string;
+  temporaryPasswordHash: string;
+}
+
+export const demoOperators: readonly DemoOperator[] = [
+  {
+    id: '20000000-0000-4000-8000-000000000001',
+    loginId: 'operator01',
+    name: 'オペレーター 01',
+    temporaryPassword: 'Temp-Operator-2026',
+    temporaryPasswordHash:
+      '$argon2id$v=19$m=19456,t=2,p=1$SSwcaQSywa2VFDIoZq9gRw$coX5/IKLOeoBey+wHxGSksXGKrkzAL4wXyG1vu4AzDk',
+  },
+];
+
+/**
+ * Gives every demo customer its password and creates the demo operators. Idempotent and also run when
+ * the demo customers exist already, so a database seeded before sign-in existed gets its passwords too;
+ * an existing credential (e.g. a password the tester changed) is left alone.
+ */
+export async function seedDemoSignIns(tx: Transaction): Promise<void> {
+  await tx
+    .insert(customerCredentials)
+    .values(
+      demoCustomers.map((customer) => ({
+        customerId: customer.id,
+        passwordHash: demoCustomerPasswordHash,
+      })),
+    )
+    .onConflictDoNothing();
+  await tx
+    .insert(operators)
+    .values(
+      demoOperators.map((operator) => ({
+        id: operator.id,
+        loginId: operator.loginId,
+        name: operator.name,
+        passwordHash: operator.temporaryPasswordHash,
+        temporaryPassword: true,
+      })),
+    )
+    .onConflictDoNothing();
+}
