@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { expectAccessible, newMobileContext } from './support/browser.ts';
 import { useRunningApp } from './support/harness.ts';
 
-const app = useRunningApp({ MAINTENANCE_MODE: 'on' });
+const app = useRunningApp({ env: { MAINTENANCE_MODE: 'on' } });
 
 describe('maintenance page (spec §2, §8)', () => {
   it('shows the maintenance page with the regular windows when the status answers 503-000', async () => {

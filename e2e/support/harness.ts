@@ -1,19 +1,19 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { launchBrowser } from './browser.ts';
-import { startServer, type RunningServer } from './server.ts';
+import { startServer, type RunningServer, type ServerOptions } from './server.ts';
 
 export interface RunningApp {
   readonly server: RunningServer;
   readonly browser: Browser;
 }
 
-/** One real server (with the given environment overrides) and one Chromium for the test file. */
-export function useRunningApp(overrides: Record<string, string> = {}): RunningApp {
+/** One real server (with the given options) and one Chromium for the test file. */
+export function useRunningApp(options: ServerOptions = {}): RunningApp {
   let server: RunningServer | undefined;
   let browser: Browser | undefined;
   beforeAll(async () => {
-    server = await startServer(overrides);
+    server = await startServer(options);
     browser = await launchBrowser();
   });
   afterAll(async () => {

@@ -43,9 +43,22 @@ async function waitUntilHealthy(baseUrl: string, child: ChildProcess, log: () =>
   throw new Error(`Server did not become healthy within 60 s:\n${log()}`);
 }
 
-/** Environment overrides for one server, e.g. `{ MAINTENANCE_MODE: 'on' }`. */
-export async function startServer(overrides: Record<string, string> = {}): Promise<RunningServer> {
+export interface ServerOptions {
+  /** Environment overrides, e.g. `{ MAINTENANCE_MODE: 'on' }`. */
+  readonly env?: Record<string, string>;
+  /**
+   * The host name the browser uses. Passkeys need `localhost` (WebAuthn refuses an IP address as the
+   * relying party); everything else runs on 127.0.0.1.
+   */
+  readonly host?: 'localhost' | '127.0.0.1';
+}
+
+export async function startServer({
+  env = {},
+  host = '127.0.0.1',
+}: ServerOptions = {}): Promise<RunningServer> {
   const port = await freePort();
+  const baseUrl = `http://${host}:${port}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'fund-e2e-'));
   let output = '';
   const child = spawn(join(repoRoot, 'node_modules/.bin/tsx'), ['apps/server/src/main.ts'], {
@@ -55,17 +68,18 @@ export async function startServer(overrides: Record<string, string> = {}): Promi
       NODE_ENV: 'test',
       HOST: '127.0.0.1',
       PORT: String(port),
+      // redirect URIs, the issuer and the passkey relying party must name the address the browser uses
+      PUBLIC_ORIGIN: baseUrl,
       PGLITE_DATA_DIR: join(dataDir, 'pglite'),
       LOG_LEVEL: 'warn',
       // the regular maintenance windows would make the suite depend on the hour it runs at
       MAINTENANCE_WINDOWS: 'off',
-      ...overrides,
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const baseUrl = `http://127.0.0.1:${port}`;
   const log = () => output;
   try {
     await waitUntilHealthy(baseUrl, child, log);

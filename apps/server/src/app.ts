@@ -10,9 +10,11 @@ import { mailerPlugin } from './mail/mailer.plugin.ts';
 import { devMailboxRoutes } from './modules/dev-mailbox/dev-mailbox.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { identityRoutes } from './modules/identity/identity.routes.ts';
+import { operatorRoutes } from './modules/identity/operator/operator.routes.ts';
 import type { SignInNotifier } from './modules/identity/sign-in-notifier.ts';
 import { maintenanceRoutes } from './modules/maintenance/maintenance.routes.ts';
 import { authPlugin } from './plugins/auth.plugin.ts';
+import { operatorAuthPlugin } from './plugins/operator-auth.plugin.ts';
 import { clockPlugin, systemClock, type Clock } from './plugins/clock.plugin.ts';
 import { configPlugin } from './plugins/config.plugin.ts';
 import { dbPlugin } from './plugins/db.plugin.ts';
@@ -77,12 +79,14 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(openApiPlugin);
   await app.register(signingKeysPlugin, { identity: config.identity });
   await app.register(authPlugin);
+  await app.register(operatorAuthPlugin);
 
   await app.register(healthRoutes);
   await app.register(maintenanceRoutes);
   await app.register(identityRoutes, {
     ...(options.signInNotifier === undefined ? {} : { notifier: options.signInNotifier }),
   });
+  await app.register(operatorRoutes);
   // only outside production; the module itself refuses to register otherwise
   await app.register(devMailboxRoutes);
 

@@ -7,6 +7,8 @@ describe('isApiPath', () => {
     '/v1',
     '/v6/accounts',
     '/auth/v1/login',
+    '/oidc-admin/token',
+    '/oidc-admin',
     '/maintenance/status',
     '/healthz',
     '/docs',

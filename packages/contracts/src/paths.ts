@@ -14,6 +14,7 @@ export const apiPathPrefixes = [
   '/v6/',
   '/auth/',
   '/oidc/',
+  '/oidc-admin/',
   '/maintenance/',
   '/docs',
   '/healthz',

@@ -40,6 +40,7 @@ describe('configuration defaults (empty environment)', () => {
         jwksFile: path.join(repoRoot, '.data', 'oidc-jwks.json'),
         cookieKeys: undefined,
         webRedirectUris: ['http://localhost:3000/'],
+        adminRedirectUris: ['http://localhost:3000/admin/'],
         corsOrigins: ['http://localhost:3000'],
         initialAccessToken: undefined,
         lockThreshold: 5,
@@ -47,7 +48,12 @@ describe('configuration defaults (empty environment)', () => {
         signInLimitPerAccount: 10,
       },
       mail: { smtpUrl: undefined, from: '投資信託 オンラインサービス <no-reply@example.jp>' },
-      mfa: { encryptionKey: undefined, webauthnRpId: 'localhost', webauthnOrigin: 'http://localhost:3000' },
+      mfa: {
+        encryptionKey: undefined,
+        webauthnRpId: 'localhost',
+        webauthnOrigin: 'http://localhost:3000',
+        secondFactorRequired: false,
+      },
     });
   });
 
@@ -90,6 +96,18 @@ describe('production', () => {
     });
     expect(config.isProduction).toBe(true);
     expect(config.seedDemoData).toBe(false);
+    expect(config.mfa.secondFactorRequired).toBe(true);
+  });
+
+  it('makes a second factor mandatory at sign-in, unless SIGN_IN_SECOND_FACTOR_REQUIRED=off', () => {
+    const production = { ...productionSecrets, NODE_ENV: 'production' };
+    expect(
+      parseConfig({ ...production, SIGN_IN_SECOND_FACTOR_REQUIRED: 'off' }).mfa.secondFactorRequired,
+    ).toBe(false);
+    expect(parseConfig({ SIGN_IN_SECOND_FACTOR_REQUIRED: 'on' }).mfa.secondFactorRequired).toBe(true);
+    expect(configError({ SIGN_IN_SECOND_FACTOR_REQUIRED: 'x' }).issues[0]?.variable).toBe(
+      'SIGN_IN_SECOND_FACTOR_REQUIRED',
+    );
   });
 
   it('refuses SEED_DEMO_DATA=true, naming the variable', () => {
@@ -241,6 +259,7 @@ describe('configVariables (the README table)', () => {
       'OIDC_JWKS',
       'OIDC_COOKIE_KEYS',
       'OIDC_WEB_REDIRECT_URIS',
+      'OIDC_ADMIN_REDIRECT_URIS',
       'IDENTITY_CORS_ORIGINS',
       'OIDC_INITIAL_ACCESS_TOKEN',
       'SIGN_IN_LOCK_THRESHOLD',
@@ -250,6 +269,7 @@ describe('configVariables (the README table)', () => {
       'MAIL_FROM',
       'MFA_ENCRYPTION_KEY',
       'WEBAUTHN_RP_ID',
+      'SIGN_IN_SECOND_FACTOR_REQUIRED',
     ]);
     for (const variable of configVariables) {
       expect(variable.default).not.toBe('');

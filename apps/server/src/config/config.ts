@@ -65,6 +65,8 @@ export interface MfaConfig {
   readonly webauthnRpId: string;
   /** The origin WebAuthn responses must come from (PUBLIC_ORIGIN). */
   readonly webauthnOrigin: string;
+  /** A second factor at every sign-in: without an enrolled one, a code by mail (SIGN_IN_SECOND_FACTOR_REQUIRED). */
+  readonly secondFactorRequired: boolean;
 }
 
 /** A private JSON Web Key Set: the OpenID provider's signing keys. */
@@ -84,6 +86,8 @@ export interface IdentityConfig {
   readonly cookieKeys: readonly string[] | undefined;
   /** Exact redirect URIs of the web app's public client `fund-web`. */
   readonly webRedirectUris: readonly string[];
+  /** Exact redirect URIs of the admin build's public client `fund-admin` (operator provider). */
+  readonly adminRedirectUris: readonly string[];
   /** Browser origins allowed to call the token, revocation and introspection endpoints cross-origin. */
   readonly corsOrigins: readonly string[];
   /** Undefined: dynamic client registration is off. */
@@ -188,6 +192,12 @@ export const configVariables = [
       'Comma-separated exact redirect URIs of the web app client `fund-web` (compared character for character; the app returns to `/` and then restores the page).',
   },
   {
+    name: 'OIDC_ADMIN_REDIRECT_URIS',
+    default: '`<PUBLIC_ORIGIN>/admin/`',
+    description:
+      'Comma-separated exact redirect URIs of the admin build client `fund-admin` on the operator provider `/oidc-admin`.',
+  },
+  {
     name: 'IDENTITY_CORS_ORIGINS',
     default: 'origins of `OIDC_WEB_REDIRECT_URIS`',
     description:
@@ -239,6 +249,12 @@ export const configVariables = [
     default: 'host name of `PUBLIC_ORIGIN`',
     description:
       'Relying-party id of passkeys: the host name of `PUBLIC_ORIGIN` or a parent domain of it (e.g. `example.jp` for `https://fund.example.jp`). Changing it makes existing passkeys unusable.',
+  },
+  {
+    name: 'SIGN_IN_SECOND_FACTOR_REQUIRED',
+    default: '`false` (`true` in production)',
+    description:
+      'A second factor at every sign-in: a customer without an enrolled one (passkey, authenticator app, emailed code) gets a one-time code by mail after the password.',
   },
 ] as const satisfies readonly ConfigVariable[];
 
@@ -548,6 +564,7 @@ const environmentSchema = z.object({
   OIDC_JWKS: jwksSetting.optional(),
   OIDC_COOKIE_KEYS: secretListSetting.optional(),
   OIDC_WEB_REDIRECT_URIS: redirectUriListSetting.optional(),
+  OIDC_ADMIN_REDIRECT_URIS: redirectUriListSetting.optional(),
   IDENTITY_CORS_ORIGINS: originListSetting.optional(),
   OIDC_INITIAL_ACCESS_TOKEN: secretSetting.optional(),
   SIGN_IN_LOCK_THRESHOLD: countSetting(1, 100).optional(),
@@ -557,6 +574,7 @@ const environmentSchema = z.object({
   MAIL_FROM: mailFromSetting.optional(),
   MFA_ENCRYPTION_KEY: encryptionKeySetting.optional(),
   WEBAUTHN_RP_ID: hostNameSetting.optional(),
+  SIGN_IN_SECOND_FACTOR_REQUIRED: switchSetting.optional(),
 } satisfies Record<ConfigVariableName, z.ZodType>);
 
 /** Unset and blank variables both take the default, as `.env` files and compose files often leave `X=`. */
@@ -651,6 +669,7 @@ export function parseConfig(environment: Readonly<Record<string, string | undefi
       encryptionKey: variables.MFA_ENCRYPTION_KEY,
       webauthnRpId: variables.WEBAUTHN_RP_ID ?? new URL(publicOrigin).hostname,
       webauthnOrigin: publicOrigin,
+      secondFactorRequired: variables.SIGN_IN_SECOND_FACTOR_REQUIRED ?? isProduction,
     },
   };
 }
@@ -673,6 +692,7 @@ function identityConfig(
     jwksFile,
     cookieKeys: variables.OIDC_COOKIE_KEYS,
     webRedirectUris,
+    adminRedirectUris: variables.OIDC_ADMIN_REDIRECT_URIS ?? [`${publicOrigin}/admin/`],
     corsOrigins: variables.IDENTITY_CORS_ORIGINS ?? [
       ...new Set(webRedirectUris.map((uri) => new URL(uri).origin)),
     ],

@@ -13,9 +13,13 @@ export type MailKind =
   | 'sign-up-code'
   | 'password-reset-code'
   | 'email-change-code'
+  | 'mfa-setup-code'
   | 'sign-in-notification'
   | 'account-locked'
-  | 'credential-changed';
+  | 'credential-changed'
+  | 'sign-up-existing-address'
+  | 'password-reset-ambiguous'
+  | 'email-change-requested';
 
 export interface MailContent {
   readonly kind: MailKind;
@@ -53,7 +57,7 @@ function clientText(value: string | undefined): string {
   return cleaned.length > 200 ? `${cleaned.slice(0, 200)}…` : cleaned;
 }
 
-function mail(kind: MailKind, subject: string, lines: readonly string[]): MailContent {
+export function mail(kind: MailKind, subject: string, lines: readonly string[]): MailContent {
   return { kind, subject: `【${serviceInfo.name}】${subject}`, text: `${lines.join('\n')}\n${footer}\n` };
 }
 
@@ -120,6 +124,18 @@ export function emailChangeCodeMail(input: CodeMailInput): MailContent {
       'メールアドレス変更のための確認コードをお送りします。変更画面に入力すると、このアドレスが新しいメールアドレスになります。',
       input,
       'お心当たりのない場合は、このメールを破棄してください。メールアドレスは変更されません。',
+    ),
+  );
+}
+
+export function mfaSetupCodeMail(input: CodeMailInput): MailContent {
+  return mail(
+    'mfa-setup-code',
+    '2段階認証の設定確認コードのお知らせ',
+    codeLines(
+      'メールによる2段階認証を設定するための確認コードをお送りします。設定画面に入力してください。',
+      input,
+      'お心当たりのない場合、どなたかがお客さまのアカウントの設定を変更しようとしている可能性があります。パスワードを変更してください。',
     ),
   );
 }

@@ -6,5 +6,7 @@ export * from './mfa.ts';
 export * from './customer-credentials.ts';
 export * from './sign-in-events.ts';
 export * from './operators.ts';
+export * from './operator-password-resets.ts';
 export * from './oidc-payloads.ts';
+export * from './pending-registrations.ts';
 export * from './relations.ts';

@@ -35,12 +35,43 @@ export const totpCredentials = pgTable('totp_credentials', {
 
 export type TotpCredential = typeof totpCredentials.$inferSelect;
 
+/**
+ * Emailed one-time codes as the customer's second factor: a row exists once the customer confirmed a
+ * code sent to the address (otpEmail/confirm); deleting it turns the factor off.
+ */
+export const emailOtpSettings = pgTable('email_otp_settings', {
+  customerId: uuid('customer_id')
+    .primaryKey()
+    .references(() => customers.id, { onDelete: 'cascade' }),
+  enabledAt: timestamp('enabled_at', { withTimezone: true }).notNull(),
+});
+
+export type EmailOtpSetting = typeof emailOtpSettings.$inferSelect;
+
+/**
+ * A sign-in whose password was right and whose second factor is still outstanding, keyed by the
+ * provider's interaction uid (which only the browser holding the interaction cookie can use). Wrong codes
+ * are counted here so one attempt cannot guess forever.
+ */
+export const pendingSecondFactors = pgTable('pending_second_factors', {
+  attemptId: text('attempt_id').primaryKey(),
+  customerId: uuid('customer_id')
+    .notNull()
+    .references(() => customers.id, { onDelete: 'cascade' }),
+  failures: integer('failures').notNull().default(0),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+});
+
+export type PendingSecondFactor = typeof pendingSecondFactors.$inferSelect;
+
 /** What an emailed code proves; each purpose has its own mail text and its own attempts. */
 export const verificationCodePurpose = pgEnum('verification_code_purpose', [
   'sign_in', // second factor at sign-in
   'sign_up', // confirms the address given at registration
   'password_reset', // forgot password → code → new password
   'email_change', // confirms the new address before it replaces the old one
+  'mfa_setup', // confirms the address before emailed codes become the customer's second factor
 ]);
 export type VerificationCodePurpose = (typeof verificationCodePurpose.enumValues)[number];
 

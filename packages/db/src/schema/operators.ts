@@ -13,6 +13,8 @@ export const operators = pgTable(
     /** What the operator signs in with, e.g. `operator01`. */
     loginId: varchar('login_id', { length: 64 }).notNull().unique(),
     name: text('name').notNull(),
+    /** Where password-reset codes go; null: the operator cannot reset the password alone. */
+    email: text('email'),
     /** argon2id PHC string, as for customers. */
     passwordHash: text('password_hash').notNull(),
     /** Issued by an administrator: the operator must choose a new password at the next sign-in. */

@@ -1,10 +1,11 @@
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Transaction } from '../database.ts';
 import { customerCredentials, operators } from '../schema/index.ts';
 import { demoCustomers } from './demo-customers.ts';
 
 /**
  * Demo sign-ins: one shared, readable password for every demo customer and one operator with a temporary
- * password. The hashes are argon2id with the server's parameters (m=19456,t=2,p=1), computed once with
+ * password and one with a normal password. The hashes are argon2id with the server's parameters (m=19456,t=2,p=1), computed once with
  * the server's hasher and stored here, so seeding needs no hashing library and stays fast; a server test
  * verifies each password against its hash, so the two cannot drift apart.
  */
@@ -16,9 +17,12 @@ export interface DemoOperator {
   id: string;
   loginId: string;
   name: string;
+  /** Where the operator's password-reset codes go (the development mailbox shows them). */
+  email: string;
+  password: string;
+  passwordHash: string;
   /** Temporary: the operator must choose a new password at the first sign-in. */
-  temporaryPassword: string;
-  temporaryPasswordHash: string;
+  temporary: boolean;
 }
 
 export const demoOperators: readonly DemoOperator[] = [
@@ -26,9 +30,21 @@ export const demoOperators: readonly DemoOperator[] = [
     id: '20000000-0000-4000-8000-000000000001',
     loginId: 'operator01',
     name: 'オペレーター 01',
-    temporaryPassword: 'Temp-Operator-2026',
-    temporaryPasswordHash:
+    email: 'operator01@example.jp',
+    password: 'Temp-Operator-2026',
+    passwordHash:
       '$argon2id$v=19$m=19456,t=2,p=1$SSwcaQSywa2VFDIoZq9gRw$coX5/IKLOeoBey+wHxGSksXGKrkzAL4wXyG1vu4AzDk',
+    temporary: true,
+  },
+  {
+    id: '20000000-0000-4000-8000-000000000002',
+    loginId: 'operator02',
+    name: 'オペレーター 02',
+    email: 'operator02@example.jp',
+    password: 'Operator-Pass-2026',
+    passwordHash:
+      '$argon2id$v=19$m=19456,t=2,p=1$i75gkf60kzYLB8xNZ1NVBQ$s2+n4zIpYAbq1Eqimb36x6B/QhipfsI3c5RgLAdlwWk',
+    temporary: false,
   },
 ];
 
@@ -54,9 +70,17 @@ export async function seedDemoSignIns(tx: Transaction): Promise<void> {
         id: operator.id,
         loginId: operator.loginId,
         name: operator.name,
-        passwordHash: operator.temporaryPasswordHash,
-        temporaryPassword: true,
+        email: operator.email,
+        passwordHash: operator.passwordHash,
+        temporaryPassword: operator.temporary,
       })),
     )
     .onConflictDoNothing();
+  // Operators seeded before they had an address get theirs (a changed address is left alone).
+  for (const operator of demoOperators) {
+    await tx
+      .update(operators)
+      .set({ email: operator.email })
+      .where(and(eq(operators.id, operator.id), isNull(operators.email)));
+  }
 }

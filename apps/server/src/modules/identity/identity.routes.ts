@@ -2,12 +2,19 @@ import { readFileSync } from 'node:fs';
 import type { EventEmitter } from 'node:events';
 import type { IncomingMessage } from 'node:http';
 import formBody from '@fastify/formbody';
-import { errorBodySchema, IdentityPath, IdentityScope, userProfileSchema } from '@fund/contracts';
+import {
+  errorBodySchema,
+  IdentityAccountPage,
+  IdentityPath,
+  IdentityScope,
+  userProfileSchema,
+} from '@fund/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import type Provider from 'oidc-provider';
 import { z } from 'zod';
 import { NotFoundError } from '../../errors/app-error.ts';
+import { accountRoutes } from './account/account.routes.ts';
 import {
   consentPage,
   errorPage,
@@ -22,7 +29,11 @@ import { mailingSignInNotifier, type SignInNotifier } from './sign-in-notifier.t
 import { AttemptLimiter, signInRateLimitWindowMs } from './sign-in-rate-limiter.ts';
 import { findCustomerProfile } from './sign-in.repository.ts';
 import { notifySafely, signInWithPassword } from './sign-in.service.ts';
-import { passwordOnlySteps, type SignInSteps } from './sign-in-steps.ts';
+import type { SignInSteps } from './sign-in-steps.ts';
+import { createMfaServices } from './mfa/mfa-services.ts';
+import { mfaRoutes } from './mfa/mfa.routes.ts';
+import { passkeySignInControls } from './second-factor/second-factor-pages.ts';
+import { SecondFactor } from './second-factor/second-factor.routes.ts';
 
 export interface IdentityRoutesOptions {
   /** Who tells the customer about sign-ins and locks; by default mail through the mailer. */
@@ -84,7 +95,9 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
   );
 
   const notifier = options.notifier ?? mailingSignInNotifier(app.mailer, identity.lockThreshold);
-  const steps = options.steps ?? passwordOnlySteps;
+  const mfa = createMfaServices(config, { db: app.db.db, clock: app.clock, mailer: app.mailer });
+  const secondFactor = new SecondFactor({ config, db: app.db.db, clock: app.clock, services: mfa });
+  const steps = options.steps ?? secondFactor.steps;
   const limiterNow = () => app.clock.now().getTime();
   const perIp = new AttemptLimiter(identity.signInLimitPerIp, signInRateLimitWindowMs, limiterNow);
   const perAccount = new AttemptLimiter(identity.signInLimitPerAccount, signInRateLimitWindowMs, limiterNow);
@@ -146,8 +159,11 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
         action: `${interactionPath(uid)}/login`,
         abortAction: `${interactionPath(uid)}/abort`,
         accountNumber,
+        signUpHref: `${IdentityAccountPage.signUp}?interaction=${uid}`,
+        forgotPasswordHref: `${IdentityAccountPage.passwordReset}?interaction=${uid}`,
         ...(fieldErrors === undefined ? {} : { fieldErrors }),
         ...(formError === undefined ? {} : { formError }),
+        passkey: passkeySignInControls(uid),
       });
 
     /** Grants what the client asked for; the consent page or, for our own clients, silently. */
@@ -348,6 +364,13 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
       },
     );
   });
+
+  // --- Second factor at sign-in, passkey sign-in (second-factor/) and the MFA API (mfa/) -------------
+  await app.register(secondFactor.routes, { provider, notifier, complete: completeSignIn });
+  await app.register(mfaRoutes, { services: mfa });
+
+  // --- sign-up, password reset, credential changes, sessions (account/) -------------------------------
+  await app.register(accountRoutes);
 
   // --- /auth/v1 calls with a customer token ---------------------------------------------------------
   app.get(

@@ -2,8 +2,8 @@ import { serviceInfo } from '@fund/contracts';
 
 /**
  * Server-rendered pages of the identity service (sign-in, consent, device flow, sign-out, errors), in
- * Japanese. No script at all and no inline style: the site-wide CSP (script-src/style-src 'self') holds;
- * the look comes from identity.css. Every dynamic value goes through `escapeHtml`.
+ * Japanese. No inline script and no inline style: the site-wide CSP (script-src/style-src 'self') holds;
+ * the look comes from identity.css, passkeys work through the served passkey.js (second-factor/). Every dynamic value goes through `escapeHtml`.
  */
 
 export const identityStylesheetPath = '/auth/v1/static/identity.css';
@@ -31,7 +31,8 @@ export const signInMessages = {
   networkError: 'ネットワークエラーが発生しました。しばらく時間をおいて再度お試しください。',
 } as const;
 
-function layout(title: string, body: string): string {
+/** The page shell every interaction page shares (also the second-factor pages). */
+export function layout(title: string, body: string): string {
   return `<!doctype html>
 <html lang="ja">
 <head>
@@ -41,6 +42,7 @@ function layout(title: string, body: string): string {
 <meta name="google" content="notranslate">
 <title>${escapeHtml(title)}｜${escapeHtml(serviceInfo.name)}</title>
 <link rel="stylesheet" href="${identityStylesheetPath}">
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
 </head>
 <body>
 <main>
@@ -66,6 +68,11 @@ export interface SignInPageInput {
   readonly fieldErrors?: FieldErrors;
   /** A message about the whole form (wrong credentials, lock, rate limit). */
   readonly formError?: string;
+  /** Links to the sign-up and password-reset pages (account/account-pages.ts). */
+  readonly signUpHref?: string;
+  readonly forgotPasswordHref?: string;
+  /** Markup of the passkey sign-in under the form (second-factor/ `passkeySignInControls`). */
+  readonly passkey?: string;
 }
 
 function errorSummary(fieldErrors: FieldErrors, formError: string | undefined): string {
@@ -85,11 +92,11 @@ function errorSummary(fieldErrors: FieldErrors, formError: string | undefined): 
 </div>`;
 }
 
-function fieldError(id: string, message: string | undefined): string {
+export function fieldError(id: string, message: string | undefined): string {
   return message === undefined ? '' : `<span class="field-error" id="${id}">${escapeHtml(message)}</span>`;
 }
 
-function describedBy(...ids: (string | undefined)[]): string {
+export function describedBy(...ids: (string | undefined)[]): string {
   const present = ids.filter((id): id is string => id !== undefined);
   return present.length === 0 ? '' : ` aria-describedby="${present.join(' ')}"`;
 }
@@ -118,6 +125,9 @@ ${fieldError('password-error', errors.password)}
 </div>
 <button type="submit">ログイン</button>
 </form>
+${input.passkey ?? ''}
+${input.forgotPasswordHref === undefined ? '' : `<p class="link"><a href="${escapeHtml(input.forgotPasswordHref)}">パスワードをお忘れの方</a></p>`}
+${input.signUpHref === undefined ? '' : `<p class="link"><a href="${escapeHtml(input.signUpHref)}">新規登録</a></p>`}
 <form method="post" action="${escapeHtml(input.abortAction)}">
 <button type="submit" class="secondary">キャンセル</button>
 </form>`,

@@ -46,7 +46,9 @@ export function interactionPath(uid: string): string {
 }
 
 /** The algorithm of the first (signing) key; ES256 for the generated development key. */
-function signingAlgorithm(keys: SigningKeys): 'ES256' | 'ES384' | 'ES512' | 'PS256' | 'RS256' | 'EdDSA' {
+export function signingAlgorithm(
+  keys: SigningKeys,
+): 'ES256' | 'ES384' | 'ES512' | 'PS256' | 'RS256' | 'EdDSA' {
   const [key] = keys.privateJwks.keys;
   if (key?.alg !== undefined && ['ES256', 'ES384', 'ES512', 'PS256', 'RS256', 'EdDSA'].includes(key.alg)) {
     return key.alg as 'ES256';
@@ -160,7 +162,8 @@ export function createOidcProvider(dependencies: ProviderDependencies): Provider
     },
     responseTypes: ['code'],
     scopes: ['openid', 'offline'],
-    claims: { openid: ['sub'] },
+    // amr (RFC 8176) in the ID token tells the client how the customer signed in (pwd, otp, hwk/swk, mfa)
+    claims: { openid: ['sub', 'amr'] },
     // PKCE for every client, S256 only (oidc-provider 9 implements no other method).
     pkce: { required: () => true },
     ttl: {

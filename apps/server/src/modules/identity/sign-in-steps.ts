@@ -17,7 +17,8 @@ export type AfterPasswordOutcome =
 /**
  * The seam for a second factor: called after a correct password, before the provider is told who signed
  * in. A second-factor implementation answers with its own page ('answered') and, once the factor is
- * verified, completes the sign-in with `completeSignIn` from identity.plugin.ts.
+ * verified, completes the sign-in with `completeSignIn` from identity.routes.ts. The app's steps are
+ * second-factor/second-factor.routes.ts (`SecondFactor`).
  */
 export interface SignInSteps {
   afterPassword(
@@ -27,7 +28,7 @@ export interface SignInSteps {
   ): Promise<AfterPasswordOutcome>;
 }
 
-/** Password only: what sign-in is until second factors are wired. */
+/** Password only, never a second step: for tests that inject their steps (`IdentityRoutesOptions.steps`). */
 export const passwordOnlySteps: SignInSteps = {
   async afterPassword() {
     return { kind: 'done', amr: ['pwd'] };

@@ -93,7 +93,10 @@ describe('sign-in by 口座番号 and password (security.md 12–14, 17)', { tim
     expect(page.body).toContain('autocomplete="current-password"');
     expect(page.body).toContain('<html lang="ja">');
     expect(page.body).toContain('<meta name="robots" content="noindex, nofollow">');
-    expect(page.body).not.toMatch(/<script|style=/);
+    // no inline script or style (CSP); the only script is the served passkey.js
+    expect(page.body).not.toMatch(/style=/);
+    expect(page.body.match(/<script[^>]*>/g)).toEqual(['<script src="/auth/v1/static/passkey.js" defer>']);
+    expect(page.body).toContain('パスキーでログイン');
   });
 
   it('every demo customer can sign in with the demo password', async () => {
@@ -213,7 +216,7 @@ describe('sign-in by 口座番号 and password (security.md 12–14, 17)', { tim
     expect(demoCustomerPasswordHash.startsWith(passwordHashPrefix)).toBe(true);
     expect(await verifyPassword(demoCustomerPasswordHash, demoCustomerPassword)).toBe(true);
     for (const operator of demoOperators) {
-      expect(await verifyPassword(operator.temporaryPasswordHash, operator.temporaryPassword)).toBe(true);
+      expect(await verifyPassword(operator.passwordHash, operator.password)).toBe(true);
     }
   });
 

@@ -179,6 +179,7 @@ describe('the same codes for sign-up, password reset and email change', () => {
     ['sign_up', 'sign-up-code'],
     ['password_reset', 'password-reset-code'],
     ['email_change', 'email-change-code'],
+    ['mfa_setup', 'mfa-setup-code'],
   ] as const)('%s uses its own mail (%s) and returns the address it was sent to', async (purpose, kind) => {
     const email = `${purpose}-${Math.random().toString(36).slice(2)}@example.jp`;
     await service.issue({

@@ -2,6 +2,7 @@ import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import type { DatabaseExecutor, VerificationCodePurpose } from '@fund/db';
 import {
   emailChangeCodeMail,
+  mfaSetupCodeMail,
   passwordResetCodeMail,
   signInCodeMail,
   signUpCodeMail,
@@ -28,6 +29,7 @@ const codeMails: Readonly<Record<VerificationCodePurpose, (input: CodeMailInput)
   sign_up: signUpCodeMail,
   password_reset: passwordResetCodeMail,
   email_change: emailChangeCodeMail,
+  mfa_setup: mfaSetupCodeMail,
 };
 
 export interface IssueCodeInput {
