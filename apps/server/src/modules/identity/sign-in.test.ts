@@ -117,21 +117,33 @@ describe('sign-in by 口座番号 and password (security.md 12–14, 17)', { tim
       const response = await attempt(target, form);
       return { response, ms: performance.now() - started };
     };
-    const wrong = await timed({ account_number: '1000002', password: 'wrong-password' });
-    const unknown = await timed({ account_number: '9999999', password: 'wrong-password' });
+    // alternating samples and medians keep a busy machine from deciding the comparison
+    const samples = 5;
+    const wrongSamples: Awaited<ReturnType<typeof timed>>[] = [];
+    const unknownSamples: Awaited<ReturnType<typeof timed>>[] = [];
+    for (let sample = 0; sample < samples; sample += 1) {
+      wrongSamples.push(await timed({ account_number: '1000002', password: 'wrong-password' }));
+      unknownSamples.push(await timed({ account_number: '9999999', password: 'wrong-password' }));
+    }
+    const median = (values: number[]) =>
+      [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+    const [wrong, unknown] = [wrongSamples[0], unknownSamples[0]];
+    if (wrong === undefined || unknown === undefined) throw new Error('no samples taken');
     expect(unknown.response.statusCode).toBe(wrong.response.statusCode);
     expect(unknown.response.statusCode).toBe(401);
     const message = (body: string) => /<div class="error-summary"[\s\S]*?<\/div>/.exec(body)?.[0];
     expect(message(unknown.response.body)).toBe(message(wrong.response.body));
     expect(unknown.response.body).toContain('口座番号またはパスワードが正しくありません。');
     // both verify one argon2id hash; an unknown account must not answer in a fraction of the time
-    expect(unknown.ms).toBeGreaterThan(wrong.ms / 3);
+    expect(median(unknownSamples.map((taken) => taken.ms))).toBeGreaterThan(
+      median(wrongSamples.map((taken) => taken.ms)) / 3,
+    );
 
     const events = await database.db
       .select()
       .from(signInEvents)
       .where(eq(signInEvents.accountNumberTried, '9999999'));
-    expect(events.map((event) => event.outcome)).toEqual(['unknown_account']);
+    expect(events.map((event) => event.outcome)).toEqual(Array(samples).fill('unknown_account'));
   });
 
   it('13. after N consecutive failures the sign-in locks; the right password is then refused; the customer is notified', async () => {
