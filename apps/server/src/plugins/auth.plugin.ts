@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { createLocalJWKSet, errors as joseErrors, jwtVerify } from 'jose';
 import { ForbiddenError, UnauthorizedError } from '../errors/app-error.ts';
+import { GrantLiveness } from './grant-liveness.ts';
 import { signingAlgorithms } from './signing-keys.plugin.ts';
 
 /** Issuer of our tokens: the OpenID provider mounted under /oidc (identity module). */
@@ -13,6 +14,9 @@ export function oidcIssuer(publicOrigin: string): string {
 export function apiResource(publicOrigin: string): string {
   return `${publicOrigin}/api`;
 }
+
+/** Claim carrying the grant an access token belongs to, so the API can refuse tokens of ended grants. */
+export const grantIdClaim = 'grant_id';
 
 /** Claim the provider adds to tokens of operators, who are never customers (operator pool). */
 export const operatorClaim = 'operator';
@@ -54,6 +58,7 @@ export const authPlugin = fp(
     const keySet = createLocalJWKSet(app.signingKeys.publicJwks);
     const issuer = oidcIssuer(app.config.publicOrigin);
     const audience = apiResource(app.config.publicOrigin);
+    const grants = new GrantLiveness(app.db.db, () => app.clock.now().getTime());
 
     async function verify(token: string): Promise<AuthenticatedCustomer> {
       try {
@@ -62,7 +67,7 @@ export const authPlugin = fp(
           audience,
           algorithms: [...signingAlgorithms],
           typ: 'at+jwt',
-          requiredClaims: ['exp', 'sub', 'client_id'],
+          requiredClaims: ['exp', 'sub', 'client_id', grantIdClaim],
           currentDate: app.clock.now(),
         });
         if (
@@ -71,6 +76,10 @@ export const authPlugin = fp(
           payload.sub === undefined
         ) {
           throw new ForbiddenError('お客さまのトークンではありません。');
+        }
+        const grantId = payload[grantIdClaim];
+        if (typeof grantId !== 'string' || !(await grants.isLive(grantId))) {
+          throw new UnauthorizedError('ログインの有効期限が切れました。もう一度ログインしてください。');
         }
         return {
           customerId: payload.sub,
@@ -120,5 +129,5 @@ export const authPlugin = fp(
       };
     });
   },
-  { name: 'auth', fastify: '5.x', dependencies: ['signing-keys', 'config', 'clock'] },
+  { name: 'auth', fastify: '5.x', dependencies: ['signing-keys', 'config', 'clock', 'db'] },
 );

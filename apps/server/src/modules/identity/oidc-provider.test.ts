@@ -435,11 +435,14 @@ describe('OpenID provider (security.md 1–10, 24)', { timeout: startup }, () =>
     const [key] = app.signingKeys.privateJwks.keys as [JWK];
     const signingKey = await importJWK(key, 'ES256');
     const now = Math.floor(Date.now() / 1000);
+    // the minted tokens name a real, live grant, so only the claim under test is wrong
+    const live = decodeJwtPayload((await signIn('openid offline user.write')).access_token);
     const token = (claims: Record<string, unknown>) =>
       new SignJWT({
         iss: `${testOrigin}/oidc`,
         aud: `${testOrigin}/api`,
-        sub: '10000000-0000-4000-8000-000000000001',
+        sub: String(live.sub),
+        grant_id: live['grant_id'],
         iat: now - 60,
         exp: now + 300,
         username: '1000001',
@@ -454,6 +457,8 @@ describe('OpenID provider (security.md 1–10, 24)', { timeout: startup }, () =>
     expect((await profile(await token({ exp: now - 1 }))).statusCode).toBe(401);
     expect((await profile(await token({ aud: 'https://other.example/api' }))).statusCode).toBe(401);
     expect((await profile(await token({ iss: 'https://other.example/oidc' }))).statusCode).toBe(401);
+    expect((await profile(await token({ grant_id: 'no-such-grant' }))).statusCode).toBe(401);
+    expect((await profile(await token({ grant_id: undefined }))).statusCode).toBe(401);
     const unsigned = [
       Buffer.from(JSON.stringify({ alg: 'none', typ: 'at+jwt' })).toString('base64url'),
       Buffer.from(JSON.stringify({ ...decodeJwtPayload(await token({})) })).toString('base64url'),

@@ -8,7 +8,7 @@ import Provider, {
   type KoaContextWithOIDC,
 } from 'oidc-provider';
 import type { IdentityConfig } from '../../config/config.ts';
-import { apiResource, oidcIssuer } from '../../plugins/auth.plugin.ts';
+import { apiResource, grantIdClaim, oidcIssuer } from '../../plugins/auth.plugin.ts';
 import type { SigningKeys } from '../../plugins/signing-keys.plugin.ts';
 import {
   deviceConfirmPage,
@@ -199,7 +199,10 @@ export function createOidcProvider(dependencies: ProviderDependencies): Provider
       const accountId = (token as { accountId?: string }).accountId;
       if (accountId === undefined) return undefined;
       const accountNumber = await findAccountNumber(db, accountId);
-      return accountNumber === undefined ? undefined : { username: accountNumber };
+      const grantId = (token as { grantId?: string }).grantId;
+      return accountNumber === undefined
+        ? undefined
+        : { username: accountNumber, ...(grantId === undefined ? {} : { [grantIdClaim]: grantId }) };
     },
     interactions: { url: (_ctx, interaction) => interactionPath(interaction.uid) },
     renderError: (ctx, out) => {

@@ -1,0 +1,45 @@
+import { oidcPayloads, type Database } from '@fund/db';
+import { and, eq, gt, isNull, or } from 'drizzle-orm';
+
+/**
+ * Whether the grant behind an access token still exists. Access tokens are JWTs checked locally
+ * (decision 006), so without this a token would outlive a code replay, an ended session or a global
+ * sign-out (security.md 4, 7, 20). A live answer is remembered for a few seconds so the API does not
+ * read the database on every call; a revocation therefore takes effect within `rememberMs`.
+ */
+export class GrantLiveness {
+  readonly #db: Database;
+  readonly #rememberMs: number;
+  readonly #now: () => number;
+  readonly #liveUntil = new Map<string, number>();
+
+  constructor(db: Database, now: () => number, rememberMs = 5_000) {
+    this.#db = db;
+    this.#now = now;
+    this.#rememberMs = rememberMs;
+  }
+
+  async isLive(grantId: string): Promise<boolean> {
+    const now = this.#now();
+    const remembered = this.#liveUntil.get(grantId);
+    if (remembered !== undefined && remembered > now) return true;
+    const [row] = await this.#db
+      .select({ id: oidcPayloads.id })
+      .from(oidcPayloads)
+      .where(
+        and(
+          eq(oidcPayloads.kind, 'Grant'),
+          eq(oidcPayloads.id, grantId),
+          or(isNull(oidcPayloads.expiresAt), gt(oidcPayloads.expiresAt, new Date(now))),
+        ),
+      )
+      .limit(1);
+    if (row === undefined) {
+      this.#liveUntil.delete(grantId);
+      return false;
+    }
+    if (this.#liveUntil.size > 10_000) this.#liveUntil.clear(); // bounded memory under many sessions
+    this.#liveUntil.set(grantId, now + this.#rememberMs);
+    return true;
+  }
+}
