@@ -15,6 +15,7 @@ import type Provider from 'oidc-provider';
 import { z } from 'zod';
 import { NotFoundError } from '../../errors/app-error.ts';
 import { accountRoutes } from './account/account.routes.ts';
+import { accountPagesRoutes } from './account-pages/account-pages.routes.ts';
 import {
   consentPage,
   errorPage,
@@ -371,6 +372,9 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
 
   // --- sign-up, password reset, credential changes, sessions (account/) -------------------------------
   await app.register(accountRoutes);
+
+  // --- the customer's own account pages (account-pages/), signed in as the fund-account client ---------
+  await app.register(accountPagesRoutes, { provider, services: mfa });
 
   // --- /auth/v1 calls with a customer token ---------------------------------------------------------
   app.get(

@@ -20,12 +20,17 @@ import {
   signInMessages,
 } from './interaction-pages.ts';
 import { OidcPayloadAdapter } from './oidc-payload.repository.ts';
+import {
+  accountPagesCallbackPath,
+  accountPagesClientId,
+  accountPagesSecrets,
+} from './account-pages/account-pages-secrets.ts';
 import { findAccountNumber } from './sign-in.repository.ts';
 
 /** OAuth clients known from configuration (dynamic registration adds others). */
 export const deviceClientId = 'fund-device';
 /** Clients of our own: they skip the consent page (the customer signs in to our own service). */
-export const firstPartyClientIds: ReadonlySet<string> = new Set([webClientId]);
+export const firstPartyClientIds: ReadonlySet<string> = new Set([webClientId, accountPagesClientId]);
 
 /** Scopes of the API (resource server); `openid` and `offline` are OpenID scopes of the provider. */
 export const apiScopes = ['user.write', 'user.session.revoke.self'] as const;
@@ -147,7 +152,21 @@ export function createOidcProvider(dependencies: ProviderDependencies): Provider
   const configuration: Configuration = {
     // The library keeps time with Date.now() (not the app's clock); the adapter's expiry filter agrees.
     adapter: (name: string) => new OidcPayloadAdapter(name, db, () => new Date()),
-    clients: webClients(identity),
+    clients: [
+      ...webClients(identity),
+      {
+        // The identity service's own account pages (account-pages/): a confidential client whose code is
+        // exchanged on the server; the secret is derived, never configured (account-pages-secrets.ts).
+        client_id: accountPagesClientId,
+        client_name: 'お客さま情報・セキュリティ設定',
+        client_secret: accountPagesSecrets(identity, keys).clientSecret,
+        token_endpoint_auth_method: 'client_secret_basic',
+        application_type: 'web',
+        grant_types: ['authorization_code'],
+        response_types: ['code'],
+        redirect_uris: [`${publicOrigin}${accountPagesCallbackPath}`],
+      },
+    ],
     clientDefaults: {
       grant_types: ['authorization_code'],
       response_types: ['code'],

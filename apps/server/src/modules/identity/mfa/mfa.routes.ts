@@ -25,11 +25,11 @@ import {
   NotFoundError,
   UnauthorizedError,
 } from '../../../errors/app-error.ts';
-import { credentialChangedMail } from '../../../mail/mail-templates.ts';
 import { reauthenticateWithPassword } from '../reauthentication.ts';
 import { AttemptLimiter, signInRateLimitWindowMs } from '../sign-in-rate-limiter.ts';
-import { enableEmailOtp, isEmailOtpEnabled } from './email-otp-setting.repository.ts';
-import { inTransaction, requireCustomer } from './mfa-context.ts';
+import { enableEmailOtpAndNotify } from './email-otp-enrolment.ts';
+import { isEmailOtpEnabled } from './email-otp-setting.repository.ts';
+import { requireCustomer } from './mfa-context.ts';
 import type { MfaServices } from './mfa-services.ts';
 import type { PasskeySummary } from './webauthn.service.ts';
 
@@ -194,17 +194,7 @@ export const mfaRoutes: FastifyPluginAsyncZod<MfaRoutesOptions> = async (app, op
         code: request.body.code,
       });
       if (!checked.ok || checked.customerId !== customerId) throw new BadRequestError(mfaMessages.codeWrong);
-      await inTransaction(dependencies, undefined, async (tx) => {
-        if (!(await enableEmailOtp(tx, customerId, app.clock.now()))) return;
-        const customer = await requireCustomer(tx, customerId);
-        await app.mailer.enqueue(
-          {
-            to: customer.email,
-            ...credentialChangedMail({ change: 'email-otp-enabled', at: app.clock.now() }),
-          },
-          tx,
-        );
-      });
+      await enableEmailOtpAndNotify(dependencies, customerId);
       return { enabled: true } as const;
     },
   );
