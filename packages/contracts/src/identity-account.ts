@@ -113,12 +113,28 @@ export const passwordConfirmBodySchema = z
   .object({ resetId: attemptId, code, newPassword })
   .meta({ id: 'PasswordConfirmRequest' });
 
+/**
+ * Recent authentication for a change (security.md 18): the current password or the token of a fresh passkey
+ * step-up (`POST /auth/v1/webauthn/stepup`), one of them: both at once is refused here (400), neither by
+ * the call (401).
+ */
+const recentAuthentication = {
+  currentPassword: z.string().min(1).max(1024).optional(),
+  stepupToken: z.string().min(1).max(256).optional(),
+};
+const onlyOneProof = (body: { currentPassword?: string | undefined; stepupToken?: string | undefined }) =>
+  body.currentPassword === undefined || body.stepupToken === undefined;
+const onlyOneProofMessage =
+  '本人確認には、現在のパスワードかパスキーによる本人確認のどちらか一方だけを指定してください。';
+
 export const passwordChangeBodySchema = z
-  .object({ currentPassword: z.string().min(1).max(1024), newPassword })
+  .object({ ...recentAuthentication, newPassword })
+  .refine(onlyOneProof, { message: onlyOneProofMessage })
   .meta({ id: 'PasswordChangeRequest' });
 
 export const emailChangeBodySchema = z
-  .object({ currentPassword: z.string().min(1).max(1024), newEmail: email })
+  .object({ ...recentAuthentication, newEmail: email })
+  .refine(onlyOneProof, { message: onlyOneProofMessage })
   .meta({ id: 'EmailChangeRequest' });
 
 export const emailChangeStartedSchema = z

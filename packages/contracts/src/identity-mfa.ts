@@ -10,6 +10,8 @@ export const IdentityMfaPath = {
   webauthnConfirm: '/auth/v1/webauthn/confirm',
   webauthnCredentials: '/auth/v1/webauthn/credentials',
   webauthnCredential: '/auth/v1/webauthn/credentials/:credential_id',
+  stepUpOptions: '/auth/v1/webauthn/stepup/options',
+  stepUp: '/auth/v1/webauthn/stepup',
 } as const;
 
 /**
@@ -18,8 +20,21 @@ export const IdentityMfaPath = {
  */
 export const currentPasswordSchema = z.string().max(4096).optional();
 
+/** Instead of the current password: the token of a fresh passkey step-up (`POST /auth/v1/webauthn/stepup`). */
+export const stepUpTokenSchema = z.string().min(1).max(256).optional();
+
+export const reauthenticationProofMessage =
+  '本人確認には、現在のパスワードかパスキーによる本人確認のどちらか一方だけを指定してください。';
+
+/** Both proofs at once is refused (400); neither is answered with 401 by the call. */
+export const onlyOneProof = (body: {
+  current_password?: string | undefined;
+  stepup_token?: string | undefined;
+}) => body.current_password === undefined || body.stepup_token === undefined;
+
 export const reauthenticationRequestSchema = z
-  .object({ current_password: currentPasswordSchema })
+  .object({ current_password: currentPasswordSchema, stepup_token: stepUpTokenSchema })
+  .refine(onlyOneProof, { message: reauthenticationProofMessage })
   .meta({ id: 'ReauthenticationRequest' });
 
 const codeSchema = z.string().regex(/^\d{6}$/);
@@ -34,7 +49,8 @@ export const totpSetupResponseSchema = z
   .meta({ id: 'TotpSetupResponse' });
 
 export const codeConfirmRequestSchema = z
-  .object({ current_password: currentPasswordSchema, code: codeSchema })
+  .object({ current_password: currentPasswordSchema, stepup_token: stepUpTokenSchema, code: codeSchema })
+  .refine(onlyOneProof, { message: reauthenticationProofMessage })
   .meta({ id: 'CodeConfirmRequest' });
 
 export const otpEmailSetupResponseSchema = z
@@ -73,10 +89,12 @@ export const webauthnRegistrationSchema = z.object({
 export const webauthnConfirmRequestSchema = z
   .object({
     current_password: currentPasswordSchema,
+    stepup_token: stepUpTokenSchema,
     credential: webauthnRegistrationSchema,
     /** Name shown in the list; default 「パスキー（YYYY-MM-DD 登録）」. */
     name: z.string().max(100).optional(),
   })
+  .refine(onlyOneProof, { message: reauthenticationProofMessage })
   .meta({ id: 'WebauthnConfirmRequest' });
 
 export const passkeySchema = z
@@ -93,6 +111,40 @@ export const passkeySchema = z
 export const passkeyListSchema = z
   .object({ credentials: z.array(passkeySchema) })
   .meta({ id: 'PasskeyList' });
+
+/** WebAuthn AuthenticationResponseJSON as the browser produced it (base64url fields). */
+export const webauthnAuthenticationSchema = z.object({
+  id: z.string().min(1).max(1024),
+  rawId: z.string().min(1).max(1024),
+  type: z.literal('public-key'),
+  response: z.object({
+    clientDataJSON: z.string().max(8192),
+    authenticatorData: z.string().max(65_536),
+    signature: z.string().max(8192),
+    userHandle: z.string().max(1024).optional(),
+  }),
+  clientExtensionResults: z.record(z.string(), z.unknown()).default({}),
+  authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
+});
+
+/** Step-up with a passkey (security.md 18, 19): request options for the caller's own passkeys. */
+export const stepUpOptionsResponseSchema = z
+  .object({
+    /** Names this step-up; sent back with the assertion. */
+    attemptId: z.uuid(),
+    /** WebAuthn PublicKeyCredentialRequestOptionsJSON, passed to the browser as it is. */
+    options: z.record(z.string(), z.unknown()),
+  })
+  .meta({ id: 'StepUpOptionsResponse' });
+
+export const stepUpRequestSchema = z
+  .object({ attemptId: z.uuid(), credential: webauthnAuthenticationSchema })
+  .meta({ id: 'StepUpRequest' });
+
+/** Sent as `stepup_token` (or `stepupToken`) instead of the current password: once, within 5 minutes. */
+export const stepUpResponseSchema = z
+  .object({ stepupToken: z.string(), expiresAt: z.iso.datetime() })
+  .meta({ id: 'StepUpResponse' });
 
 export const webauthnCredentialParamsSchema = z.object({ credential_id: z.uuid() });
 

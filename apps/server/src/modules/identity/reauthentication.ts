@@ -1,9 +1,45 @@
 import { customerCredentials, type DatabaseExecutor } from '@fund/db';
 import { eq } from 'drizzle-orm';
+import { consumeStepUpToken } from './mfa/stepup-token.ts';
 import { verifyDummyPassword, verifyPassword } from './password-hashing.ts';
 import { recordWrongPassword, resetFailures } from './sign-in.repository.ts';
 
 export type ReauthenticationResult = 'ok' | 'wrong' | 'locked';
+
+/** Proof of recent authentication: the current password, or a fresh passkey step-up token. */
+export type ReauthenticationProof = { readonly password: string } | { readonly stepUpToken: string };
+
+/** The proof a request carries: a non-empty password or step-up token; undefined when neither. */
+export function reauthenticationProof(input: {
+  readonly password?: string | undefined;
+  readonly stepUpToken?: string | undefined;
+}): ReauthenticationProof | undefined {
+  if (input.stepUpToken !== undefined && input.stepUpToken !== '') return { stepUpToken: input.stepUpToken };
+  if (input.password !== undefined && input.password !== '') return { password: input.password };
+  return undefined;
+}
+
+/**
+ * Recent authentication for a credential change (security.md 18), by either proof. A step-up token (from
+ * `POST /auth/v1/webauthn/stepup`) works once, for 5 minutes, for its own customer only; it does not unlock
+ * a locked sign-in. A wrong password counts toward the sign-in lock (`reauthenticateWithPassword`).
+ */
+export async function reauthenticate(
+  db: DatabaseExecutor,
+  customerId: string,
+  proof: ReauthenticationProof,
+  lockThreshold: number,
+  now: Date = new Date(),
+): Promise<ReauthenticationResult> {
+  if ('password' in proof) return reauthenticateWithPassword(db, customerId, proof.password, lockThreshold);
+  const [row] = await db
+    .select({ lockedAt: customerCredentials.lockedAt })
+    .from(customerCredentials)
+    .where(eq(customerCredentials.customerId, customerId))
+    .limit(1);
+  if (row !== undefined && row.lockedAt !== null) return 'locked';
+  return (await consumeStepUpToken(db, customerId, proof.stepUpToken, now)) ? 'ok' : 'wrong';
+}
 
 /**
  * Recent authentication for a credential change (security.md 18): checks the customer's current

@@ -18,7 +18,7 @@ import { requireCustomer } from '../mfa/mfa-context.ts';
 import type { MfaServices } from '../mfa/mfa-services.ts';
 import { mfaMessages } from '../mfa/mfa.routes.ts';
 import { passwordMaxLength, passwordMinLength } from '../password-policy.ts';
-import { reauthenticateWithPassword } from '../reauthentication.ts';
+import { reauthenticate as reauthenticateCustomer } from '../reauthentication.ts';
 import { AttemptLimiter, signInRateLimitWindowMs } from '../sign-in-rate-limiter.ts';
 import { findCustomerProfile } from '../sign-in.repository.ts';
 import {
@@ -217,11 +217,12 @@ export const accountPagesRoutes: FastifyPluginAsyncZod<AccountPagesRoutesOptions
       password: string | undefined,
     ): Promise<string | undefined> => {
       if (password === undefined || password === '') return messages.passwordMissing;
-      const result = await reauthenticateWithPassword(
+      const result = await reauthenticateCustomer(
         db,
         customerId,
-        password,
+        { password },
         config.identity.lockThreshold,
+        app.clock.now(),
       );
       if (result === 'locked') return mfaMessages.locked;
       if (result === 'wrong') return mfaMessages.passwordWrong;
@@ -397,7 +398,9 @@ export const accountPagesRoutes: FastifyPluginAsyncZod<AccountPagesRoutesOptions
         if (Object.keys(errors).length > 0) {
           return sendHtml(reply, 400, passwordForm(session.csrfToken, errors));
         }
-        const result = await attempt(() => account.changePassword(session.customerId, current, next));
+        const result = await attempt(() =>
+          account.changePassword(session.customerId, { password: current }, next),
+        );
         if (!result.ok) {
           return sendHtml(
             reply,
@@ -470,7 +473,9 @@ export const accountPagesRoutes: FastifyPluginAsyncZod<AccountPagesRoutesOptions
         if (Object.keys(errors).length > 0) {
           return sendHtml(reply, 400, emailForm(session.csrfToken, { email }, errors));
         }
-        const result = await attempt(() => account.startEmailChange(session.customerId, current, email));
+        const result = await attempt(() =>
+          account.startEmailChange(session.customerId, { password: current }, email),
+        );
         if (!result.ok) {
           return sendHtml(
             reply,

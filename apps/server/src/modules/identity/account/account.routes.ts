@@ -34,6 +34,7 @@ import { AppError, NotFoundError, UnauthorizedError } from '../../../errors/app-
 import { createMfaServices } from '../mfa/mfa-services.ts';
 import { errorPage } from '../interaction-pages.ts';
 import { passwordMaxLength, passwordMinLength } from '../password-policy.ts';
+import { reauthenticationProof } from '../reauthentication.ts';
 import { AccountRateLimits } from './account-rate-limits.ts';
 import { listAccountSessions, revokeAccountSession } from './account-sessions.repository.ts';
 import {
@@ -256,7 +257,10 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       const customer = customerOf(request);
       await service.changePassword(
         customer.customerId,
-        request.body.currentPassword,
+        reauthenticationProof({
+          password: request.body.currentPassword,
+          stepUpToken: request.body.stepupToken,
+        }),
         request.body.newPassword,
       );
       return reply.code(204).send(null);
@@ -279,7 +283,10 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       const customer = customerOf(request);
       const started = await service.startEmailChange(
         customer.customerId,
-        request.body.currentPassword,
+        reauthenticationProof({
+          password: request.body.currentPassword,
+          stepUpToken: request.body.stepupToken,
+        }),
         request.body.newEmail,
       );
       return reply.code(202).send({ ...started, expiresAt: started.expiresAt.toISOString() });

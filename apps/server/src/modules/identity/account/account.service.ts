@@ -1,7 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { Database } from '@fund/db';
 import type { FastifyBaseLogger } from 'fastify';
-import { BadRequestError, ForbiddenError, NotFoundError } from '../../../errors/app-error.ts';
+import {
+  BadRequestError,
+  ForbiddenError,
+  NotFoundError,
+  UnauthorizedError,
+} from '../../../errors/app-error.ts';
 import { credentialChangedMail, type CredentialChange } from '../../../mail/mail-templates.ts';
 import type { Mailer } from '../../../mail/mailer.service.ts';
 import type { Clock } from '../../../plugins/clock.plugin.ts';
@@ -10,7 +15,7 @@ import { findOpenCode } from '../mfa/verification-code.repository.ts';
 import { revokeEverythingOfAccount } from '../oidc-payload.repository.ts';
 import { hashPassword } from '../password-hashing.ts';
 import { checkNewPassword, passwordProblemMessages } from '../password-policy.ts';
-import { reauthenticateWithPassword } from '../reauthentication.ts';
+import { reauthenticate, type ReauthenticationProof } from '../reauthentication.ts';
 import {
   emailChangeRequestedMail,
   passwordResetAmbiguousMail,
@@ -39,6 +44,9 @@ export const accountMessages = {
   codeExhausted: '確認コードの入力回数が上限を超えました。確認コードを再送信してください。',
   codeMissing: '確認コードが無効です。はじめからやり直すか、確認コードを再送信してください。',
   currentPasswordWrong: '現在のパスワードが正しくありません。',
+  proofMissing: '本人確認のため、現在のパスワードを入力するか、パスキーで本人確認をしてください。',
+  stepUpInvalid:
+    'パスキーによる本人確認の有効期限が切れたか、すでに使われています。もう一度本人確認をしてください。',
   locked: 'アカウントがロックされているため変更できません。お客さま窓口までお問い合わせください。',
 } as const;
 
@@ -241,26 +249,42 @@ export class AccountService {
 
   // --- signed-in changes ------------------------------------------------------------------------------
 
-  async #reauthenticate(customerId: string, currentPassword: string): Promise<AccountHolder> {
+  /**
+   * Recent authentication (security.md 18): the current password (wrong: 400) or a passkey step-up token
+   * (unknown, used or expired: 401); neither is 401, a locked sign-in 403.
+   */
+  async #reauthenticate(
+    customerId: string,
+    proof: ReauthenticationProof | undefined,
+  ): Promise<AccountHolder> {
+    if (proof === undefined) throw new UnauthorizedError(accountMessages.proofMissing);
     const holder = await findHolderById(this.#d.db, customerId);
     if (holder === undefined) throw new NotFoundError();
-    const result = await reauthenticateWithPassword(
+    const result = await reauthenticate(
       this.#d.db,
       customerId,
-      currentPassword,
+      proof,
       this.#d.lockThreshold,
+      this.#d.clock.now(),
     );
     if (result === 'locked') throw new ForbiddenError(accountMessages.locked);
-    if (result === 'wrong') throw new BadRequestError(accountMessages.currentPasswordWrong);
+    if (result === 'wrong') {
+      if ('password' in proof) throw new BadRequestError(accountMessages.currentPasswordWrong);
+      throw new UnauthorizedError(accountMessages.stepUpInvalid);
+    }
     return holder;
   }
 
   /** Changes the password after checking the current one; the customer is notified. Sessions stay. */
-  async changePassword(customerId: string, currentPassword: string, newPassword: string): Promise<void> {
+  async changePassword(
+    customerId: string,
+    proof: ReauthenticationProof | undefined,
+    newPassword: string,
+  ): Promise<void> {
     const known = await findHolderById(this.#d.db, customerId);
     if (known === undefined) throw new NotFoundError();
     assertPasswordAcceptable(newPassword, known.accountNumber);
-    const holder = await this.#reauthenticate(customerId, currentPassword);
+    const holder = await this.#reauthenticate(customerId, proof);
     await storePasswordHash(this.#d.db, customerId, await hashPassword(newPassword), this.#d.clock.now());
     await this.#notify(holder, 'password');
   }
@@ -271,10 +295,10 @@ export class AccountService {
    */
   async startEmailChange(
     customerId: string,
-    currentPassword: string,
+    proof: ReauthenticationProof | undefined,
     newEmail: string,
   ): Promise<{ changeId: string; expiresAt: Date }> {
-    const holder = await this.#reauthenticate(customerId, currentPassword);
+    const holder = await this.#reauthenticate(customerId, proof);
     const changeId = randomUUID();
     const { expiresAt } = await this.#d.db.transaction(async (tx) => {
       const issued = await this.#d.emailOtp.issue(

@@ -25,12 +25,13 @@ import {
   NotFoundError,
   UnauthorizedError,
 } from '../../../errors/app-error.ts';
-import { reauthenticateWithPassword } from '../reauthentication.ts';
+import { reauthenticate as reauthenticateCustomer, reauthenticationProof } from '../reauthentication.ts';
 import { AttemptLimiter, signInRateLimitWindowMs } from '../sign-in-rate-limiter.ts';
 import { enableEmailOtpAndNotify } from './email-otp-enrolment.ts';
 import { isEmailOtpEnabled } from './email-otp-setting.repository.ts';
 import { requireCustomer } from './mfa-context.ts';
 import type { MfaServices } from './mfa-services.ts';
+import { stepUpRoutes } from './stepup.routes.ts';
 import type { PasskeySummary } from './webauthn.service.ts';
 
 export interface MfaRoutesOptions {
@@ -43,6 +44,8 @@ const checksPerWindow = 10;
 export const mfaMessages = {
   passwordMissing: '本人確認のため、現在のパスワードを入力してください。',
   passwordWrong: '現在のパスワードが正しくありません。',
+  stepUpInvalid:
+    'パスキーによる本人確認の有効期限が切れたか、すでに使われています。もう一度本人確認をしてください。',
   locked:
     'アカウントがロックされています。ログインを続けて失敗したため、安全のためロックしました。お客さま窓口までお問い合わせください。',
   codeWrong: '確認コードが正しくないか、有効期限が切れています。',
@@ -85,12 +88,23 @@ export const mfaRoutes: FastifyPluginAsyncZod<MfaRoutesOptions> = async (app, op
     return request.customer.customerId;
   };
 
-  /** Recent authentication: the current password, counted toward the sign-in lock when wrong. */
-  const reauthenticate = async (customerId: string, password: string | undefined): Promise<void> => {
-    if (password === undefined || password === '') throw new UnauthorizedError(mfaMessages.passwordMissing);
-    const result = await reauthenticateWithPassword(app.db.db, customerId, password, lockThreshold);
+  /**
+   * Recent authentication: the current password (counted toward the sign-in lock when wrong) or a fresh
+   * passkey step-up token (used once).
+   */
+  const reauthenticate = async (
+    customerId: string,
+    body: { current_password?: string | undefined; stepup_token?: string | undefined },
+  ): Promise<void> => {
+    const proof = reauthenticationProof({ password: body.current_password, stepUpToken: body.stepup_token });
+    if (proof === undefined) throw new UnauthorizedError(mfaMessages.passwordMissing);
+    const result = await reauthenticateCustomer(app.db.db, customerId, proof, lockThreshold, app.clock.now());
     if (result === 'locked') throw new ForbiddenError(mfaMessages.locked);
-    if (result === 'wrong') throw new UnauthorizedError(mfaMessages.passwordWrong);
+    if (result === 'wrong') {
+      throw new UnauthorizedError(
+        'password' in proof ? mfaMessages.passwordWrong : mfaMessages.stepUpInvalid,
+      );
+    }
   };
 
   /** Counts one check; false when a 429 answer was sent. */
@@ -117,7 +131,7 @@ export const mfaRoutes: FastifyPluginAsyncZod<MfaRoutesOptions> = async (app, op
     },
     async (request) => {
       const customerId = customerIdOf(request);
-      await reauthenticate(customerId, request.body.current_password);
+      await reauthenticate(customerId, request.body);
       return services.totp.beginEnrolment(customerId);
     },
   );
@@ -136,7 +150,7 @@ export const mfaRoutes: FastifyPluginAsyncZod<MfaRoutesOptions> = async (app, op
     async (request, reply) => {
       const customerId = customerIdOf(request);
       if (!allowed(reply, `totp:${customerId}`)) return reply;
-      await reauthenticate(customerId, request.body.current_password);
+      await reauthenticate(customerId, request.body);
       if (!(await services.totp.confirmEnrolment(customerId, request.body.code))) {
         throw new BadRequestError(mfaMessages.codeWrong);
       }
@@ -158,7 +172,7 @@ export const mfaRoutes: FastifyPluginAsyncZod<MfaRoutesOptions> = async (app, op
     async (request, reply) => {
       const customerId = customerIdOf(request);
       if (!allowed(reply, `otp-email-send:${customerId}`)) return reply;
-      await reauthenticate(customerId, request.body.current_password);
+      await reauthenticate(customerId, request.body);
       if (await isEmailOtpEnabled(app.db.db, customerId)) {
         throw new ConflictError(mfaMessages.emailOtpAlreadyEnabled);
       }
@@ -187,7 +201,7 @@ export const mfaRoutes: FastifyPluginAsyncZod<MfaRoutesOptions> = async (app, op
     async (request, reply) => {
       const customerId = customerIdOf(request);
       if (!allowed(reply, `otp-email:${customerId}`)) return reply;
-      await reauthenticate(customerId, request.body.current_password);
+      await reauthenticate(customerId, request.body);
       const checked = await services.emailOtp.check({
         purpose: 'mfa_setup',
         attemptId: `otp-email-setup:${customerId}`,
@@ -212,7 +226,7 @@ export const mfaRoutes: FastifyPluginAsyncZod<MfaRoutesOptions> = async (app, op
     },
     async (request) => {
       const customerId = customerIdOf(request);
-      await reauthenticate(customerId, request.body.current_password);
+      await reauthenticate(customerId, request.body);
       const registration = await services.webauthn.registrationOptions({
         customerId,
         attemptId: `webauthn-setup:${customerId}`,
@@ -235,7 +249,7 @@ export const mfaRoutes: FastifyPluginAsyncZod<MfaRoutesOptions> = async (app, op
     async (request, reply) => {
       const customerId = customerIdOf(request);
       if (!allowed(reply, `webauthn:${customerId}`)) return reply;
-      await reauthenticate(customerId, request.body.current_password);
+      await reauthenticate(customerId, request.body);
       const result = await services.webauthn.verifyRegistration({
         customerId,
         attemptId: `webauthn-setup:${customerId}`,
@@ -279,11 +293,13 @@ export const mfaRoutes: FastifyPluginAsyncZod<MfaRoutesOptions> = async (app, op
     },
     async (request, reply) => {
       const customerId = customerIdOf(request);
-      await reauthenticate(customerId, request.body.current_password);
+      await reauthenticate(customerId, request.body);
       if (!(await services.webauthn.delete(customerId, request.params.credential_id))) {
         throw new NotFoundError(mfaMessages.passkeyNotFound);
       }
       return reply.code(204).send(null);
     },
   );
+
+  await app.register(stepUpRoutes, { services });
 };
