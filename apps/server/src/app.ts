@@ -9,6 +9,7 @@ import type { MailTransport } from './mail/mail-transport.ts';
 import { mailerPlugin } from './mail/mailer.plugin.ts';
 import { devMailboxRoutes } from './modules/dev-mailbox/dev-mailbox.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { allowAuthApiCors } from './modules/identity/auth-api-cors.ts';
 import { identityRoutes } from './modules/identity/identity.routes.ts';
 import { operatorRoutes } from './modules/identity/operator/operator.routes.ts';
 import type { SignInNotifier } from './modules/identity/sign-in-notifier.ts';
@@ -83,6 +84,8 @@ export async function buildApp(options: BuildAppOptions) {
 
   await app.register(healthRoutes);
   await app.register(maintenanceRoutes);
+  // a root hook, so that preflights of /auth/v1 paths (no OPTIONS routes) are answered too
+  allowAuthApiCors(app, config.identity.corsOrigins);
   await app.register(identityRoutes, {
     ...(options.signInNotifier === undefined ? {} : { notifier: options.signInNotifier }),
   });

@@ -201,7 +201,7 @@ export const configVariables = [
     name: 'IDENTITY_CORS_ORIGINS',
     default: 'origins of `OIDC_WEB_REDIRECT_URIS`',
     description:
-      'Comma-separated browser origins allowed to call the token, revocation and introspection endpoints cross-origin.',
+      'Comma-separated browser origins allowed to call the token, revocation and introspection endpoints and the `/auth/v1` API (with credentials) cross-origin.',
   },
   {
     name: 'OIDC_INITIAL_ACCESS_TOKEN',
