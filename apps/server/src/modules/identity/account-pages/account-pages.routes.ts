@@ -56,7 +56,10 @@ const attemptsListed = 20;
 /** Code checks per customer per rate-limit window, as the MFA API allows. */
 const checksPerWindow = 10;
 
-const passkeyScript = readFileSync(new URL('./passkey-registration.js', import.meta.url), 'utf8');
+// the shared base64url helpers go in front: one response, one copy of the code (webauthn-base64url.js)
+const passkeyScript =
+  readFileSync(new URL('../webauthn-base64url.js', import.meta.url), 'utf8') +
+  readFileSync(new URL('./passkey-registration.js', import.meta.url), 'utf8');
 
 const form = z.record(z.string(), z.string().max(16_384));
 const callbackQuery = z.object({

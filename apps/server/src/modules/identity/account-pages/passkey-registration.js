@@ -1,25 +1,9 @@
-/* global document, window */
+/* global document, window, fromBase64url, toBase64url */
 // Passkey registration on the account pages (served as /auth/v1/static/passkey-registration.js). The
 // form holds a hidden button with data-options-url and data-csrf and a hidden `credential` field: the
 // script fetches the creation options, asks the browser for a new credential, and submits the form
 // (with the current password the customer typed) carrying the attestation as JSON. Only DOM properties
-// are set (no markup from strings), as Trusted Types require; base64url is converted by hand.
-
-function fromBase64url(value) {
-  const base64 = value.replace(/-/g, '+').replace(/_/g, '/');
-  const padded = base64 + '==='.slice((base64.length + 3) % 4);
-  const binary = atob(padded);
-  const bytes = new Uint8Array(binary.length);
-  for (let index = 0; index < binary.length; index += 1) bytes[index] = binary.charCodeAt(index);
-  return bytes.buffer;
-}
-
-function toBase64url(buffer) {
-  const bytes = new Uint8Array(buffer);
-  let binary = '';
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-}
+// are set (no markup from strings), as Trusted Types require; base64url comes from webauthn-base64url.js, served in front of this file.
 
 function creationOptions(options) {
   return {

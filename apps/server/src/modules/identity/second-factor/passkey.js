@@ -1,24 +1,8 @@
-/* global document, window */
+/* global document, window, fromBase64url, toBase64url */
 // Passkey sign-in and passkey second factor on the identity pages (served as /auth/v1/static/passkey.js).
 // The page holds a hidden button with data-options-url and a form with a hidden `credential` field: the
 // script fetches the request options, asks the browser for an assertion, and submits the form with the
 // assertion as JSON. Only DOM properties are set (no markup from strings), as Trusted Types require.
-
-function fromBase64url(value) {
-  const base64 = value.replace(/-/g, '+').replace(/_/g, '/');
-  const padded = base64 + '==='.slice((base64.length + 3) % 4);
-  const binary = atob(padded);
-  const bytes = new Uint8Array(binary.length);
-  for (let index = 0; index < binary.length; index += 1) bytes[index] = binary.charCodeAt(index);
-  return bytes.buffer;
-}
-
-function toBase64url(buffer) {
-  const bytes = new Uint8Array(buffer);
-  let binary = '';
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-}
 
 function requestOptions(options) {
   return {

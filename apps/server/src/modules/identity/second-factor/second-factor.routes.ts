@@ -33,7 +33,10 @@ import {
   type SecondFactorMethod,
 } from './second-factor-pages.ts';
 
-const passkeyScript = readFileSync(new URL('./passkey.js', import.meta.url), 'utf8');
+// the shared base64url helpers go in front: one response, one copy of the code (webauthn-base64url.js)
+const passkeyScript =
+  readFileSync(new URL('../webauthn-base64url.js', import.meta.url), 'utf8') +
+  readFileSync(new URL('./passkey.js', import.meta.url), 'utf8');
 
 /** How long the second step may take after the password. */
 const pendingLifetimeMs = 15 * 60_000;
