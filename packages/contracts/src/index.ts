@@ -8,4 +8,5 @@ export * from './identity-mfa.ts';
 export * from './identity-operator.ts';
 export * from './maintenance.ts';
 export * from './paths.ts';
+export * from './root-loading.ts';
 export * from './service.ts';

@@ -55,12 +55,15 @@ describe('migrations on a fresh database', { timeout: startup }, () => {
 
   it('create every table of the schema', async () => {
     expect(await publicTables(database)).toEqual([
+      'audit_log',
       'customer_credentials',
       'customers',
+      'delivered_documents',
       'email_otp_settings',
       'information_reads',
       'informations',
       'mail_outbox',
+      'nisa_requests',
       'oidc_payloads',
       'operator_password_resets',
       'operators',

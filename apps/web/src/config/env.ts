@@ -50,6 +50,40 @@ function yearlyUrlTemplate(name: string, value: string): string {
   return value;
 }
 
+/** A URL setting that may be given relative to the app's origin (the default: one server serves everything). */
+function siteUrl(name: string, value: string, origin: string): string {
+  let resolved: string;
+  try {
+    resolved = new URL(value, origin).href;
+  } catch {
+    throw new ConfigError(`${name} is not a URL: ${value}`);
+  }
+  return parseHttpUrl(name, resolved).href;
+}
+
+/** A base URL for API calls: no trailing slash, so paths from the contracts append as they are. */
+function baseUrl(name: string, value: string, origin: string): string {
+  return siteUrl(name, value, origin).replace(/\/+$/, '');
+}
+
+function flag(name: string, value: string | undefined): boolean {
+  const trimmed = value?.trim() ?? '';
+  if (trimmed === '' || trimmed === 'false') return false;
+  if (trimmed === 'true') return true;
+  throw new ConfigError(`${name} must be true or false: ${value}`);
+}
+
+/** Whole minutes, or null when unset (the feature is off). */
+function optionalMinutes(name: string, value: string | undefined): number | null {
+  const trimmed = value?.trim() ?? '';
+  if (trimmed === '') return null;
+  const minutes = Number(trimmed);
+  if (!Number.isSafeInteger(minutes) || minutes < 1 || minutes > 24 * 60) {
+    throw new ConfigError(`${name} must be whole minutes between 1 and 1440: ${value}`);
+  }
+  return minutes;
+}
+
 export interface AppEnv {
   /** The operator's public website (お知らせ and FAQ pages live there). */
   readonly serviceSiteUrl: string;
@@ -62,9 +96,35 @@ export interface AppEnv {
   readonly supportPhone: string;
   readonly supportFax: string;
   readonly supportMailAddress: string;
+  /** Issuer of the identity service's OpenID provider (discovery at `<issuer>/.well-known/openid-configuration`). */
+  readonly identityIssuer: string;
+  /** The web app's public OAuth client. */
+  readonly oidcClientId: string;
+  /** Where the identity service returns after sign-in; registered exactly so on the provider. */
+  readonly oidcRedirectUri: string;
+  /** Base URLs of the services the app calls (spec §7), each configurable so they can be split later. */
+  readonly identityApiBaseUrl: string;
+  readonly productApiBaseUrl: string;
+  readonly accountApiBaseUrl: string;
+  readonly balanceApiBaseUrl: string;
+  /** Sign-out also ends every session of the customer (spec §6: scope user.session.revoke.self). */
+  readonly globalSignOut: boolean;
+  /** Inactivity after which the optional auto-logout signs out (spec §4); null: off. */
+  readonly autoLogoutMinutes: number | null;
+  /** Error-reporting endpoint (DSN); null: nothing is reported. */
+  readonly errorReportingDsn: string | null;
+  /** The partner sites the app hands the customer over to (spec §7 outbound hand-offs). */
+  readonly accountOpeningUrl: string;
+  readonly accountUpdateUrl: string;
+  /** FAQ pages live under this URL on the service site. */
+  readonly faqBaseUrl: string;
 }
 
-export function parseEnv(raw: ImportMetaEnv): AppEnv {
+/**
+ * `origin` resolves the settings that default to paths on the app's own server (identity service, APIs,
+ * partner simulators).
+ */
+export function parseEnv(raw: ImportMetaEnv, origin: string): AppEnv {
   const serviceSite = parseHttpUrl(
     'VITE_SERVICE_SITE_URL',
     text(raw.VITE_SERVICE_SITE_URL, FICTIONAL_SERVICE_SITE),
@@ -87,17 +147,45 @@ export function parseEnv(raw: ImportMetaEnv): AppEnv {
     supportPhone: phoneNumber('VITE_SUPPORT_PHONE', text(raw.VITE_SUPPORT_PHONE, '0120-000-000')),
     supportFax: phoneNumber('VITE_SUPPORT_FAX', text(raw.VITE_SUPPORT_FAX, '03-0000-0000')),
     supportMailAddress: mailAddress('VITE_SUPPORT_MAIL', text(raw.VITE_SUPPORT_MAIL, 'support@example.jp')),
+    identityIssuer: baseUrl('VITE_IDENTITY_ISSUER', text(raw.VITE_IDENTITY_ISSUER, '/oidc'), origin),
+    oidcClientId: text(raw.VITE_OIDC_CLIENT_ID, 'fund-web'),
+    oidcRedirectUri: siteUrl('VITE_OIDC_REDIRECT_URI', text(raw.VITE_OIDC_REDIRECT_URI, '/'), origin),
+    identityApiBaseUrl: baseUrl('VITE_IDENTITY_API_URL', text(raw.VITE_IDENTITY_API_URL, '/auth/v1'), origin),
+    productApiBaseUrl: baseUrl('VITE_PRODUCT_API_URL', text(raw.VITE_PRODUCT_API_URL, '/'), origin),
+    accountApiBaseUrl: baseUrl('VITE_ACCOUNT_API_URL', text(raw.VITE_ACCOUNT_API_URL, '/'), origin),
+    balanceApiBaseUrl: baseUrl('VITE_BALANCE_API_URL', text(raw.VITE_BALANCE_API_URL, '/balance'), origin),
+    globalSignOut: flag('VITE_GLOBAL_SIGN_OUT', raw.VITE_GLOBAL_SIGN_OUT),
+    autoLogoutMinutes: optionalMinutes('VITE_AUTO_LOGOUT_MINUTES', raw.VITE_AUTO_LOGOUT_MINUTES),
+    errorReportingDsn:
+      text(raw.VITE_ERROR_REPORTING_DSN, '') === ''
+        ? null
+        : parseHttpUrl('VITE_ERROR_REPORTING_DSN', text(raw.VITE_ERROR_REPORTING_DSN, '')).href,
+    accountOpeningUrl: siteUrl(
+      'VITE_ACCOUNT_OPENING_URL',
+      text(raw.VITE_ACCOUNT_OPENING_URL, '/partners/account-opening'),
+      origin,
+    ),
+    accountUpdateUrl: siteUrl(
+      'VITE_ACCOUNT_UPDATE_URL',
+      text(raw.VITE_ACCOUNT_UPDATE_URL, '/partners/account-update'),
+      origin,
+    ),
+    faqBaseUrl: parseHttpUrl('VITE_FAQ_URL', text(raw.VITE_FAQ_URL, onServiceSite('faq/'))).href,
   });
 }
 
-export const env: AppEnv = parseEnv(import.meta.env);
+export const env: AppEnv = parseEnv(import.meta.env, window.location.origin);
 
-/** Origins the app may open in a new window: only the sites configured above (spec §8). */
+/** Origins the app may send the customer to: only the sites configured above (spec §8). */
 export const allowedExternalOrigins: ReadonlySet<string> = new Set(
   [
     env.serviceSiteUrl,
     env.maintenanceHoursNewsUrl,
     env.nativeAppUpdateUrl,
     env.maintenanceNewsUrlTemplate.replaceAll('{year}', '2000'),
+    env.faqBaseUrl,
+    env.identityIssuer,
+    env.accountOpeningUrl,
+    env.accountUpdateUrl,
   ].map((url) => new URL(url).origin),
 );

@@ -9,6 +9,19 @@ interface ImportMetaEnv {
   readonly VITE_SUPPORT_PHONE?: string;
   readonly VITE_SUPPORT_FAX?: string;
   readonly VITE_SUPPORT_MAIL?: string;
+  readonly VITE_IDENTITY_ISSUER?: string;
+  readonly VITE_OIDC_CLIENT_ID?: string;
+  readonly VITE_OIDC_REDIRECT_URI?: string;
+  readonly VITE_IDENTITY_API_URL?: string;
+  readonly VITE_PRODUCT_API_URL?: string;
+  readonly VITE_ACCOUNT_API_URL?: string;
+  readonly VITE_BALANCE_API_URL?: string;
+  readonly VITE_GLOBAL_SIGN_OUT?: string;
+  readonly VITE_AUTO_LOGOUT_MINUTES?: string;
+  readonly VITE_ERROR_REPORTING_DSN?: string;
+  readonly VITE_ACCOUNT_OPENING_URL?: string;
+  readonly VITE_ACCOUNT_UPDATE_URL?: string;
+  readonly VITE_FAQ_URL?: string;
 }
 
 interface ImportMeta {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, pgEnum, pgTable, text, uuid, varchar } from 'drizzle-orm/pg-core';
+import { boolean, check, date, pgEnum, pgTable, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
 import { timestamps } from './columns.ts';
 
 /** 口座区分 — who holds the account (spec §3 AccountRoleType). */
@@ -42,6 +42,12 @@ export const customers = pgTable(
     birthDate: date('birth_date', { mode: 'string' }),
     // not unique: a parent's address is commonly registered for a child's or junior NISA account too
     email: text('email').notNull(),
+    /**
+     * When the customer moved from the legacy sign-in (old login ID) to the identity service; null for a
+     * customer still to migrate (/v6/users/migratedStatus). Customers who signed up here are migrated from
+     * the start.
+     */
+    identityMigratedAt: timestamp('identity_migrated_at', { withTimezone: true }),
     ...timestamps,
   },
   (table) => [

@@ -9,4 +9,7 @@ export * from './operators.ts';
 export * from './operator-password-resets.ts';
 export * from './oidc-payloads.ts';
 export * from './pending-registrations.ts';
+export * from './audit-log.ts';
+export * from './nisa-requests.ts';
+export * from './delivered-documents.ts';
 export * from './relations.ts';
