@@ -16,6 +16,8 @@ export interface UiState {
   readonly helpModalMessage: string;
   readonly unreadInformationCount: number;
   readonly nativeUpdateModalShown: boolean;
+  /** An API call answered 503 (spec §8): the shell shows the maintenance page instead of the page. */
+  readonly maintenance: boolean;
 }
 
 export interface UiActions {
@@ -30,6 +32,7 @@ export interface UiActions {
   setHelpModalMessage: (message: string) => void;
   setUnreadInformationCount: (count: number) => void;
   setNativeUpdateModalShown: (shown: boolean) => void;
+  setMaintenance: (maintenance: boolean) => void;
   /** Back to the start state (sign-out, tests). */
   reset: () => void;
 }
@@ -43,6 +46,7 @@ const initialUiState: UiState = {
   helpModalMessage: '',
   unreadInformationCount: 0,
   nativeUpdateModalShown: false,
+  maintenance: false,
 };
 
 let nextToastId = 1;
@@ -63,5 +67,6 @@ export const useUiStore = create<UiState & UiActions>()((set) => ({
     set({ unreadInformationCount: count });
   },
   setNativeUpdateModalShown: (nativeUpdateModalShown) => set({ nativeUpdateModalShown }),
+  setMaintenance: (maintenance) => set({ maintenance }),
   reset: () => set(initialUiState),
 }));
