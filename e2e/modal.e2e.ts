@@ -1,15 +1,21 @@
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { signedInState, type StorageState } from './support/app-session.ts';
 import { expectAccessible, newMobileContext } from './support/browser.ts';
 import { useRunningApp } from './support/harness.ts';
 
 const app = useRunningApp();
 
+let signedIn: StorageState;
+beforeAll(async () => {
+  signedIn = await signedInState(app.browser, app.server.baseUrl, '1000001');
+});
+
 const dialog = (page: Page) => page.getByRole('dialog');
 const modalParam = (page: Page) => new URL(page.url()).searchParams.get('modal');
 
 async function withPage(test: (page: Page) => Promise<void>): Promise<void> {
-  const context = await newMobileContext(app.browser, app.server.baseUrl);
+  const context = await newMobileContext(app.browser, app.server.baseUrl, signedIn);
   try {
     await test(await context.newPage());
   } finally {

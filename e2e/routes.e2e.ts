@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { signedInState, type StorageState } from './support/app-session.ts';
 import { expectAccessible, newMobileContext, watchPageProblems } from './support/browser.ts';
 import { pageChunks } from './support/manifest.ts';
 import { routeTitles } from './support/routes.ts';
@@ -7,9 +8,15 @@ import { useRunningApp } from './support/harness.ts';
 
 const app = useRunningApp();
 
+// The pages behind the sign-in check need a session: 1000001 signs in once through the real pages.
+let signedIn: StorageState;
+beforeAll(async () => {
+  signedIn = await signedInState(app.browser, app.server.baseUrl, '1000001');
+});
+
 /** Opens a path in a fresh phone-sized page and records the page chunks it downloads. */
 async function openFresh(path: string): Promise<{ page: Page; chunks: string[]; problems: string[] }> {
-  const context = await newMobileContext(app.browser, app.server.baseUrl);
+  const context = await newMobileContext(app.browser, app.server.baseUrl, signedIn);
   const page = await context.newPage();
   const problems = watchPageProblems(page);
   const byFile = pageChunks();
@@ -143,6 +150,7 @@ describe('desktop width', () => {
   it('lays the page out centred without overflow at 1280 px', async () => {
     const context = await app.browser.newContext({
       baseURL: app.server.baseUrl,
+      storageState: signedIn,
       viewport: { width: 1280, height: 800 },
       locale: 'ja-JP',
     });

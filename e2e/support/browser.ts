@@ -25,9 +25,14 @@ export async function launchBrowser(): Promise<Browser> {
 export const mobileViewport = { width: 375, height: 812 };
 
 /** A phone-sized Japanese context: the product is mobile-first and in Japanese, business time is JST. */
-export async function newMobileContext(browser: Browser, baseURL: string): Promise<BrowserContext> {
+export async function newMobileContext(
+  browser: Browser,
+  baseURL: string,
+  storageState?: Awaited<ReturnType<BrowserContext['storageState']>>,
+): Promise<BrowserContext> {
   return browser.newContext({
     baseURL,
+    ...(storageState === undefined ? {} : { storageState }),
     viewport: mobileViewport,
     locale: 'ja-JP',
     timezoneId: 'Asia/Tokyo',

@@ -14,6 +14,12 @@ import { identityRoutes } from './modules/identity/identity.routes.ts';
 import { operatorRoutes } from './modules/identity/operator/operator.routes.ts';
 import type { SignInNotifier } from './modules/identity/sign-in-notifier.ts';
 import { maintenanceRoutes } from './modules/maintenance/maintenance.routes.ts';
+import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
+import { badgesRoutes } from './modules/badges/badges.routes.ts';
+import { balanceRoutes } from './modules/balance/balance.routes.ts';
+import { userStatusRoutes } from './modules/user-status/user-status.routes.ts';
+import { partnerLinksPlugin } from './partners/partner-links.plugin.ts';
+import { partnerRoutes } from './partners/partners.routes.ts';
 import { authPlugin } from './plugins/auth.plugin.ts';
 import { operatorAuthPlugin } from './plugins/operator-auth.plugin.ts';
 import { clockPlugin, systemClock, type Clock } from './plugins/clock.plugin.ts';
@@ -81,6 +87,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(signingKeysPlugin, { identity: config.identity });
   await app.register(authPlugin);
   await app.register(operatorAuthPlugin);
+  await app.register(partnerLinksPlugin);
 
   await app.register(healthRoutes);
   await app.register(maintenanceRoutes);
@@ -90,6 +97,13 @@ export async function buildApp(options: BuildAppOptions) {
     ...(options.signInNotifier === undefined ? {} : { notifier: options.signInNotifier }),
   });
   await app.register(operatorRoutes);
+  // the root shell's calls (spec §7): account manager /v6, product API /v1, balance service /balance
+  await app.register(accountsRoutes);
+  await app.register(userStatusRoutes);
+  await app.register(badgesRoutes);
+  await app.register(balanceRoutes);
+  // simulators of the outside sites; the module registers nothing when PARTNER_SIMULATORS is off
+  await app.register(partnerRoutes);
   // only outside production; the module itself refuses to register otherwise
   await app.register(devMailboxRoutes);
 

@@ -21,3 +21,5 @@ export {
   demoOperators,
   type DemoOperator,
 } from './seed/demo-sign-ins.ts';
+export * from './ledger/index.ts';
+export { demoFunds, seedDemoFunds } from './seed/demo-funds.ts';

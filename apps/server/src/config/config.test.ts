@@ -54,6 +54,7 @@ describe('configuration defaults (empty environment)', () => {
         webauthnOrigin: 'http://localhost:3000',
         secondFactorRequired: false,
       },
+      partners: { hashKey: undefined, simulators: true },
     });
   });
 
@@ -85,6 +86,7 @@ const productionSecrets = {
   OIDC_JWKS: JSON.stringify({ keys: [{ kty: 'EC', crv: 'P-256', x: 'x', y: 'y', d: 'd' }] }),
   OIDC_COOKIE_KEYS: 'k'.repeat(32),
   MFA_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
+  PARTNER_HASH_KEY: 'p'.repeat(32),
 };
 
 describe('production', () => {
@@ -97,6 +99,7 @@ describe('production', () => {
     expect(config.isProduction).toBe(true);
     expect(config.seedDemoData).toBe(false);
     expect(config.mfa.secondFactorRequired).toBe(true);
+    expect(config.partners.simulators).toBe(false);
   });
 
   it('makes a second factor mandatory at sign-in, unless SIGN_IN_SECOND_FACTOR_REQUIRED=off', () => {
@@ -115,6 +118,16 @@ describe('production', () => {
     expect(error.issues).toEqual([
       { variable: 'SEED_DEMO_DATA', message: expect.stringContaining('production') },
     ]);
+  });
+
+  it('refuses PARTNER_SIMULATORS=true, naming the variable; off stays allowed', () => {
+    const error = configError({ ...productionSecrets, NODE_ENV: 'production', PARTNER_SIMULATORS: 'true' });
+    expect(error.issues).toEqual([
+      { variable: 'PARTNER_SIMULATORS', message: expect.stringContaining('production') },
+    ]);
+    expect(
+      parseConfig({ ...productionSecrets, NODE_ENV: 'production', PARTNER_SIMULATORS: 'off' }).partners,
+    ).toEqual({ hashKey: 'p'.repeat(32), simulators: false });
   });
 
   it('warns about the embedded database and a plain-http public origin', () => {
@@ -142,6 +155,7 @@ describe('production', () => {
       'OIDC_JWKS',
       'OIDC_COOKIE_KEYS',
       'MFA_ENCRYPTION_KEY',
+      'PARTNER_HASH_KEY',
     ]);
   });
 
@@ -196,6 +210,27 @@ describe('invalid values are refused with a message naming each variable', () =>
     const error = configError({ DATABASE_URL: 'mysql://admin:s3cret@db:3306/fund' });
     expect(error.issues[0]?.variable).toBe('DATABASE_URL');
     expect(error.message).not.toContain('s3cret');
+  });
+});
+
+describe('partner sites', () => {
+  it('serves the simulators and warns about the development hash key outside production', () => {
+    const config = parseConfig({});
+    expect(config.partners).toEqual({ hashKey: undefined, simulators: true });
+    const warnings = developmentDefaultWarnings(config).join('\n');
+    expect(warnings).toMatch(/PARTNER_HASH_KEY is unset/);
+    expect(warnings).toMatch(/PARTNER_SIMULATORS/);
+  });
+
+  it('reads PARTNER_SIMULATORS=off and a configured key, and never echoes a short key', () => {
+    const key = 'a-partner-hash-key-of-32-characters-or-more';
+    expect(parseConfig({ PARTNER_SIMULATORS: 'off', PARTNER_HASH_KEY: key }).partners).toEqual({
+      hashKey: key,
+      simulators: false,
+    });
+    const error = configError({ PARTNER_HASH_KEY: 'short-secret' });
+    expect(error.issues.map((issue) => issue.variable)).toEqual(['PARTNER_HASH_KEY']);
+    expect(error.message).not.toContain('short-secret');
   });
 });
 
@@ -270,6 +305,8 @@ describe('configVariables (the README table)', () => {
       'MFA_ENCRYPTION_KEY',
       'WEBAUTHN_RP_ID',
       'SIGN_IN_SECOND_FACTOR_REQUIRED',
+      'PARTNER_HASH_KEY',
+      'PARTNER_SIMULATORS',
     ]);
     for (const variable of configVariables) {
       expect(variable.default).not.toBe('');
@@ -288,6 +325,8 @@ describe('configVariables (the README table)', () => {
       PUBLIC_ORIGIN: 'x',
       SEED_DEMO_DATA: 'x',
       TRUST_PROXY: 'x',
+      PARTNER_HASH_KEY: 'x',
+      PARTNER_SIMULATORS: 'x',
     };
     const refused = configError(badValues).issues.map((issue) => issue.variable);
     expect(refused).toEqual(Object.keys(badValues));

@@ -46,6 +46,18 @@ export interface Config {
   readonly mail: MailConfig;
   /** Second factors: TOTP, emailed codes, passkeys; see `mfaConfig` below. */
   readonly mfa: MfaConfig;
+  /** Hand-offs to the partner sites and their simulators; see `PartnersConfig` below. */
+  readonly partners: PartnersConfig;
+}
+
+export interface PartnersConfig {
+  /**
+   * Secret (32+ characters) behind `hashed_user_id` and the signed trade-report tickets. Undefined
+   * (refused in production) means the built-in development key.
+   */
+  readonly hashKey: string | undefined;
+  /** Whether the simulators of the outside sites are served under /partners/ (never in production). */
+  readonly simulators: boolean;
 }
 
 export interface MailConfig {
@@ -255,6 +267,18 @@ export const configVariables = [
     default: '`false` (`true` in production)',
     description:
       'A second factor at every sign-in: a customer without an enrolled one (passkey, authenticator app, emailed code) gets a one-time code by mail after the password.',
+  },
+  {
+    name: 'PARTNER_HASH_KEY',
+    default: '(development key; required in production)',
+    description:
+      'Secret of 32+ characters (`openssl rand -base64 32`) that keys `hashed_user_id` (HMAC-SHA256 of the customer id) handed to the partner sites and signs the short-lived trade-report links. Changing it changes every hashed user id. Unset outside production: a built-in, public development key (with a warning).',
+  },
+  {
+    name: 'PARTNER_SIMULATORS',
+    default: '`true` (`false` in production)',
+    description:
+      'Serve the demo simulators of the outside sites under `/partners/` (account opening, account update, electronic trade reports). `true` is refused when `NODE_ENV=production`.',
   },
 ] as const satisfies readonly ConfigVariable[];
 
@@ -575,6 +599,8 @@ const environmentSchema = z.object({
   MFA_ENCRYPTION_KEY: encryptionKeySetting.optional(),
   WEBAUTHN_RP_ID: hostNameSetting.optional(),
   SIGN_IN_SECOND_FACTOR_REQUIRED: switchSetting.optional(),
+  PARTNER_HASH_KEY: secretSetting.optional(),
+  PARTNER_SIMULATORS: switchSetting.optional(),
 } satisfies Record<ConfigVariableName, z.ZodType>);
 
 /** Unset and blank variables both take the default, as `.env` files and compose files often leave `X=`. */
@@ -633,6 +659,20 @@ export function parseConfig(environment: Readonly<Record<string, string | undefi
         'is required when NODE_ENV=production (the development key is public); generate one with `openssl rand -base64 32`',
     });
   }
+  if (isProduction && variables.PARTNER_HASH_KEY === undefined) {
+    issues.push({
+      variable: 'PARTNER_HASH_KEY',
+      message:
+        'is required when NODE_ENV=production (the development key is public); generate one with `openssl rand -base64 32`',
+    });
+  }
+  if (isProduction && variables.PARTNER_SIMULATORS === true) {
+    issues.push({
+      variable: 'PARTNER_SIMULATORS',
+      message:
+        'the partner site simulators must not run when NODE_ENV=production; unset it or set it to false',
+    });
+  }
   const originHost = new URL(variables.PUBLIC_ORIGIN ?? `http://localhost:${port}`).hostname;
   const rpId = variables.WEBAUTHN_RP_ID;
   // browsers refuse an RP ID that is neither the page's host nor a parent domain of it
@@ -670,6 +710,10 @@ export function parseConfig(environment: Readonly<Record<string, string | undefi
       webauthnRpId: variables.WEBAUTHN_RP_ID ?? new URL(publicOrigin).hostname,
       webauthnOrigin: publicOrigin,
       secondFactorRequired: variables.SIGN_IN_SECOND_FACTOR_REQUIRED ?? isProduction,
+    },
+    partners: {
+      hashKey: variables.PARTNER_HASH_KEY,
+      simulators: variables.PARTNER_SIMULATORS ?? !isProduction,
     },
   };
 }
@@ -750,6 +794,16 @@ export function developmentDefaultWarnings(config: Config): string[] {
   }
   if (config.mfa.encryptionKey === undefined) {
     warnings.push('MFA_ENCRYPTION_KEY is unset: TOTP secrets are encrypted with the public development key.');
+  }
+  if (config.partners.hashKey === undefined) {
+    warnings.push(
+      'PARTNER_HASH_KEY is unset: hashed user ids and trade-report links use the public development key.',
+    );
+  }
+  if (config.partners.simulators) {
+    warnings.push(
+      'Partner site simulators are served under /partners/ (PARTNER_SIMULATORS): demo pages that change customer data without a partner.',
+    );
   }
   return warnings;
 }

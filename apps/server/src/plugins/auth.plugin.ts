@@ -1,6 +1,8 @@
+import { actAsHeader } from '@fund/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { createLocalJWKSet, errors as joseErrors, jwtVerify } from 'jose';
+import { isUuid, recordAudit } from '../audit/audit-log.ts';
 import { ForbiddenError, UnauthorizedError } from '../errors/app-error.ts';
 import { GrantLiveness } from './grant-liveness.ts';
 import { signingAlgorithms } from './signing-keys.plugin.ts';
@@ -21,6 +23,12 @@ export const grantIdClaim = 'grant_id';
 /** Claim the provider adds to tokens of operators, who are never customers (operator pool). */
 export const operatorClaim = 'operator';
 
+/** What a customer who sends the operator's act-as header is told (security.md 21). */
+export const actAsRefusedMessage = 'お客さまご本人のログインでは、他のお客さまの情報を操作できません。';
+
+/** Audit action of that refusal. */
+export const actAsRefusedAction = 'act_as.refused';
+
 /** Who is calling, from a verified access token. */
 export interface AuthenticatedCustomer {
   readonly customerId: string;
@@ -40,7 +48,8 @@ declare module 'fastify' {
     /**
      * An onRequest hook that admits only a valid customer access token (signature by our keys, issuer,
      * audience, expiry, allowed algorithm) carrying every scope in `scopes`: 401 otherwise, 403 when
-     * scopes are missing (security.md 24).
+     * scopes are missing (security.md 24). A customer token sent with the operator's act-as header
+     * (`user-id`) is refused with 403 and audited (security.md 21).
      */
     requireCustomer(
       scopes?: readonly string[],
@@ -109,13 +118,37 @@ export const authPlugin = fp(
           reply.header('www-authenticate', 'Bearer');
           throw new UnauthorizedError();
         }
+        let customer: AuthenticatedCustomer;
         try {
-          request.customer = await verify(match[1]);
+          customer = await verify(match[1]);
         } catch (error) {
           if (error instanceof UnauthorizedError)
             challenge(reply, 'invalid_token', 'the access token is invalid');
           throw error;
         }
+        const actAs = request.headers[actAsHeader];
+        if (actAs !== undefined) {
+          // Only an operator's token may act for a customer (spec §6); a customer's own token naming
+          // someone (or itself) is refused before the route runs, and the attempt is kept for review.
+          const value = (Array.isArray(actAs) ? actAs.join(',') : actAs).slice(0, 64);
+          await recordAudit(app.db.db, {
+            actorType: 'customer',
+            actorId: customer.customerId,
+            subjectCustomerId: isUuid(value) ? value : null,
+            action: actAsRefusedAction,
+            outcome: 'refused',
+            requestId: request.id,
+            ip: request.ip,
+            details: { header: value, method: request.method, path: request.routeOptions.url ?? null },
+            occurredAt: app.clock.now(),
+          });
+          request.log.warn(
+            { customerId: customer.customerId, action: actAsRefusedAction },
+            'Customer token sent with the act-as header',
+          );
+          throw new ForbiddenError(actAsRefusedMessage);
+        }
+        request.customer = customer;
         const missing = scopes.filter((scope) => !request.customer?.scopes.has(scope));
         if (missing.length > 0) {
           challenge(

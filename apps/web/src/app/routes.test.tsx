@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { browserLocation } from '../lib/navigation/browser-location';
 import { useUiStore } from '../lib/store/ui-store';
 import { renderApp } from '../test/render-app';
 import { pageRoutes } from './routes';
@@ -124,6 +125,17 @@ describe('the shell', () => {
     expect(await screen.findByRole('heading', { level: 1, name: '取引' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/trading');
     await waitFor(() => expect(toggle).toHaveAttribute('aria-expanded', 'false'));
+  });
+
+  it('signs out from the side menu: both storages cleared, then the page reloads', async () => {
+    const reload = vi.spyOn(browserLocation, 'reload').mockImplementation(() => undefined);
+    renderApp('/');
+    await screen.findByRole('heading', { level: 1, name: 'ホーム' });
+    sessionStorage.setItem('left-behind', 'x');
+    act(() => screen.getByRole('button', { name: 'メニュー' }).click());
+    act(() => screen.getByRole('button', { name: 'ログアウト' }).click());
+    await waitFor(() => expect(reload).toHaveBeenCalledOnce());
+    expect([localStorage.length, sessionStorage.length]).toEqual([0, 0]);
   });
 
   it('covers the page with the busy overlay while the busy flag is set', async () => {

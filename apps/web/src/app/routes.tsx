@@ -1,6 +1,5 @@
 import type { ComponentType } from 'react';
 import type { LoaderFunction, RouteObject } from 'react-router';
-import { maintenanceGateLoader, maintenanceGateRevalidates } from '../features/system/maintenance-gate';
 import { NotFoundPage } from '../features/system/not-found-page';
 import { PageNotFoundError } from '../lib/errors/page-not-found-error';
 import { hasFundCodeParam } from '../lib/routing/fund-code';
@@ -10,6 +9,7 @@ import { DefaultLayout } from './layouts/default-layout';
 import { NormalLayout } from './layouts/normal-layout';
 import { RootShell } from './root-shell';
 import { RouteErrorBoundary } from './route-error-boundary';
+import { sessionGateLoader, sessionGateRevalidates } from './session-gate';
 
 /**
  * Which layout a page uses, decided here for every route:
@@ -200,8 +200,8 @@ export function createRoutes(): RouteObject[] {
       children: [
         {
           id: 'pages',
-          loader: maintenanceGateLoader,
-          shouldRevalidate: maintenanceGateRevalidates,
+          loader: sessionGateLoader,
+          shouldRevalidate: sessionGateRevalidates,
           // errors of pages render here, inside the shell, so toasts and modals keep working
           ErrorBoundary: RouteErrorBoundary,
           HydrateFallback: InitialLoad,

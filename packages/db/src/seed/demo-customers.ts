@@ -22,18 +22,30 @@ export interface DemoCustomer {
   lastConfirmedOn: string | null;
   birthDate: string | null;
   email: string;
+  /**
+   * When the customer moved from the legacy sign-in to the identity service (/v6/users/migratedStatus);
+   * null: not yet. Set in the database by seedDemoRootLoading (demo-root-loading.ts).
+   */
+  identityMigratedAt: Date | null;
   /** What signing in as this customer demonstrates. */
   demonstrates: { ja: string; en: string };
 }
 
-type DemoCustomerInput = Omit<DemoCustomer, 'name' | 'branchCode' | 'locked' | 'equityStatus'> &
-  Partial<Pick<DemoCustomer, 'locked' | 'equityStatus'>>;
+type DemoCustomerInput = Omit<
+  DemoCustomer,
+  'name' | 'branchCode' | 'locked' | 'equityStatus' | 'identityMigratedAt'
+> &
+  Partial<Pick<DemoCustomer, 'locked' | 'equityStatus' | 'identityMigratedAt'>>;
+
+/** When the demo customers moved to the identity service, unless one says otherwise. */
+const demoIdentityMigratedAt = new Date('2026-04-01T09:00:00+09:00');
 
 function demoCustomer(input: DemoCustomerInput): DemoCustomer {
   return {
     branchCode: '001',
     equityStatus: 'OPEN',
     locked: false,
+    identityMigratedAt: demoIdentityMigratedAt,
     ...input,
     name: [input.lastName, input.firstName].filter((part) => part !== '').join(' '),
   };
@@ -70,6 +82,8 @@ export const demoCustomers: readonly DemoCustomer[] = [
     lastConfirmedOn: '2026-10-01',
     birthDate: null,
     email: 'keiri@midori-shoji.example.jp',
+    // the one demo customer still on the legacy sign-in: /v6/users/migratedStatus answers migrated false
+    identityMigratedAt: null,
     demonstrates: { ja: '法人口座', en: 'Corporate account' },
   }),
   demoCustomer({

@@ -3,7 +3,9 @@ import { advisoryLockKeys } from '../advisory-locks.ts';
 import type { DatabaseHandle } from '../database.ts';
 import { customers, informationReads, informations, updateAccountRequests } from '../schema/index.ts';
 import { demoCustomers } from './demo-customers.ts';
+import { seedDemoFunds } from './demo-funds.ts';
 import { demoInformationReads, demoInformations } from './demo-informations.ts';
+import { seedDemoRootLoading } from './demo-root-loading.ts';
 import { seedDemoSignIns } from './demo-sign-ins.ts';
 import { demoUpdateAccountRequests } from './demo-update-account-requests.ts';
 
@@ -15,6 +17,7 @@ export async function seedDemoData(handle: DatabaseHandle): Promise<{ seeded: bo
   return handle.db.transaction(async (tx) => {
     // two processes starting together would otherwise both see "no demo customers" and both insert
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${advisoryLockKeys.seedDemoData})`);
+    await seedDemoFunds(tx); // on its own idempotent: also fills a database seeded before funds existed
     const existing = await tx
       .select({ id: customers.id })
       .from(customers)
@@ -26,7 +29,9 @@ export async function seedDemoData(handle: DatabaseHandle): Promise<{ seeded: bo
       )
       .limit(1);
     if (existing.length > 0) {
+      // both are idempotent: a database seeded before they existed gets them on its next start
       await seedDemoSignIns(tx);
+      await seedDemoRootLoading(tx);
       return { seeded: false };
     }
 
@@ -65,6 +70,7 @@ export async function seedDemoData(handle: DatabaseHandle): Promise<{ seeded: bo
         customerId: demoCustomerId(accountNumber),
       })),
     );
+    await seedDemoRootLoading(tx);
     await seedDemoSignIns(tx);
     return { seeded: true };
   });

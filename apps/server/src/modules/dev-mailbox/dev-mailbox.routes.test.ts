@@ -101,6 +101,7 @@ describe('development mailbox', () => {
         OIDC_JWKS: JSON.stringify({ keys: [{ kty: 'EC', crv: 'P-256', x: 'x', y: 'y', d: 'd' }] }),
         OIDC_COOKIE_KEYS: 'k'.repeat(32),
         MFA_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
+        PARTNER_HASH_KEY: 'p'.repeat(32),
       },
     });
     const json = await app.inject({ method: 'GET', url: '/dev/mailbox.json' });

@@ -1,4 +1,4 @@
-import { createHmac } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { webClientId } from '@fund/contracts';
 import type { Database } from '@fund/db';
 import Provider, {
@@ -45,6 +45,37 @@ export const refreshTokenAbsoluteTtlSeconds = 30 * 24 * 60 * 60;
 const sessionTtlSeconds = 60 * 60;
 const interactionTtlSeconds = 10 * 60;
 const deviceCodeTtlSeconds = 10 * 60;
+
+/**
+ * The web app's sign-in request names how the customer signs in (spec §4: by account number). Our
+ * sign-in page is the account-number page anyway; another mode is refused rather than silently ignored.
+ */
+export const signInModeParam = 'sign_in_mode';
+export const signInModes: readonly string[] = ['accountNumber'];
+
+/**
+ * `device_id` (spec §4 step 2): a stable random id per browser, kept in a long-lived httpOnly cookie of
+ * the identity service and added to the web app's authorization response, so the app can tell its
+ * devices apart (e.g. in the sign-in history) without fingerprinting.
+ */
+export const deviceIdParam = 'device_id';
+export const deviceIdCookie = 'fund_device_id';
+const deviceIdCookieMaxAgeMs = 400 * 24 * 60 * 60 * 1000; // the longest lifetime browsers allow
+const deviceIdPattern = /^[A-Za-z0-9_-]{22,64}$/;
+
+/** Adds `device_id` to a redirect that brings an authorization code to one of `redirectUris`. */
+function withDeviceId(location: string, redirectUris: readonly string[], deviceId: string): string {
+  const url = URL.parse(location);
+  if (url === null || !url.searchParams.has('code') || url.searchParams.has(deviceIdParam)) return location;
+  const target = `${url.origin}${url.pathname}`;
+  const matches = redirectUris.some((uri) => {
+    const redirect = URL.parse(uri);
+    return redirect !== null && `${redirect.origin}${redirect.pathname}` === target;
+  });
+  if (!matches) return location;
+  url.searchParams.append(deviceIdParam, deviceId);
+  return url.href;
+}
 
 export function interactionPath(uid: string): string {
   return `/auth/v1/interaction/${uid}`;
@@ -181,6 +212,13 @@ export function createOidcProvider(dependencies: ProviderDependencies): Provider
     },
     responseTypes: ['code'],
     scopes: ['openid', 'offline'],
+    extraParams: {
+      [signInModeParam]: (_ctx, value) => {
+        if (value !== undefined && !signInModes.includes(String(value))) {
+          throw new errors.InvalidRequest(`${signInModeParam} must be one of: ${signInModes.join(', ')}`);
+        }
+      },
+    },
     // amr (RFC 8176) in the ID token tells the client how the customer signed in (pwd, otp, hwk/swk, mfa)
     claims: { openid: ['sub', 'amr'] },
     // PKCE for every client, S256 only (oidc-provider 9 implements no other method).
@@ -306,5 +344,29 @@ export function createOidcProvider(dependencies: ProviderDependencies): Provider
 
   const provider = new Provider(oidcIssuer(publicOrigin), configuration);
   provider.proxy = dependencies.trustProxy;
+  provider.use(async (ctx, next) => {
+    await next();
+    if (ctx.status !== 302 && ctx.status !== 303) return;
+    if ((ctx as Partial<KoaContextWithOIDC>).oidc?.client?.clientId !== webClientId) return;
+    const location = ctx.response.get('location');
+    if (location === '' || !location.includes('code=')) return;
+    const known = ctx.cookies.get(deviceIdCookie, { signed: true });
+    const deviceId =
+      known !== undefined && deviceIdPattern.test(known) ? known : randomBytes(24).toString('base64url');
+    const updated = withDeviceId(location, identity.webRedirectUris, deviceId);
+    if (updated === location) return;
+    ctx.set('location', updated);
+    if (deviceId !== known) {
+      ctx.cookies.set(deviceIdCookie, deviceId, {
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: ctx.secure,
+        signed: true, // with the provider's cookie keys: a planted value is not taken as ours
+        path: '/oidc',
+        maxAge: deviceIdCookieMaxAgeMs,
+        overwrite: true,
+      });
+    }
+  });
   return provider;
 }

@@ -2,6 +2,7 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { PageTransitionOutlet } from '../../components/page-transition/page-transition-outlet';
 import { SERVICE_NAME } from '../../config/site';
+import { signOut } from '../../lib/auth/sign-out';
 import { useUiStore } from '../../lib/store/ui-store';
 import './layouts.css';
 
@@ -32,6 +33,11 @@ function SideMenu() {
           </li>
         ))}
       </ul>
+      <div className="side-menu__footer">
+        <button type="button" className="side-menu__sign-out" onClick={() => void signOut()}>
+          ログアウト
+        </button>
+      </div>
     </nav>
   );
 }

@@ -1,5 +1,6 @@
 import { useId, type MouseEvent } from 'react';
 import { supportContact } from '../../config/support';
+import { readInquiryId } from '../../lib/auth/session-user';
 import { openMailDraft } from '../../lib/mail/open-mail-draft';
 import { buildSupportMailDraft } from '../../lib/mail/support-mail';
 import { BusinessHours, type HeadingLevel } from '../business-hours/business-hours';
@@ -12,7 +13,10 @@ export interface CallCentreProps {
   readonly showFax?: boolean;
   readonly showBusinessHours?: boolean;
   readonly showMail?: boolean;
-  /** The customer's user name, which doubles as the inquiry ID in the mail (spec §3). */
+  /**
+   * The customer's user name, which doubles as the inquiry ID in the mail (spec §3). Default: the signed-in
+   * session user's name (lib/auth/session-user), read when the mail is written.
+   */
   readonly inquiryId?: string;
 }
 
@@ -42,7 +46,7 @@ export function CallCentre({
       buildSupportMailDraft({
         to: supportContact.mailAddress,
         windowName: supportContact.windowName,
-        inquiryId,
+        inquiryId: inquiryId ?? readInquiryId(),
         now: new Date(),
       }),
     );

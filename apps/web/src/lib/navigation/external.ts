@@ -1,6 +1,10 @@
 import { allowedExternalOrigins } from '../../config/env';
+import { openInNativeBrowser } from '../native/native-bridge';
 
-/** Whether the app may send the customer to this URL: http(s) on a configured site only (spec §8). */
+/**
+ * Whether the app may send the customer to this URL: http(s) on a configured site or on the app's own
+ * origin (spec §8), e.g. the trade-report link that our server's partner simulator answers by default.
+ */
 export function isAllowedExternalUrl(url: string): boolean {
   let parsed: URL;
   try {
@@ -9,16 +13,19 @@ export function isAllowedExternalUrl(url: string): boolean {
     return false;
   }
   return (
-    (parsed.protocol === 'https:' || parsed.protocol === 'http:') && allowedExternalOrigins.has(parsed.origin)
+    (parsed.protocol === 'https:' || parsed.protocol === 'http:') &&
+    (allowedExternalOrigins.has(parsed.origin) || parsed.origin === window.location.origin)
   );
 }
 
 /**
- * Opens another site in a new window without access to this one (spec §7). Returns false, opening
- * nothing, for a URL that is not allowed. The native wrapper's external-browser bridge will go here too.
+ * Opens another site in a new window without access to this one (spec §7); in the native app, in the
+ * device's browser through the wrapper ('openExternalBrowser'). Returns false, opening nothing, for a URL
+ * that is not allowed.
  */
 export function openExternalUrl(url: string): boolean {
   if (!isAllowedExternalUrl(url)) return false;
+  if (openInNativeBrowser(url)) return true;
   window.open(url, '_blank', 'noopener,noreferrer');
   return true;
 }

@@ -1,0 +1,45 @@
+import { auditLog, type AuditActorType, type AuditOutcome, type DatabaseExecutor } from '@fund/db';
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Whether a value (e.g. from a header) is a uuid, so it can name a customer in the audit log. */
+export function isUuid(value: string): boolean {
+  return uuidPattern.test(value);
+}
+
+/** One audited action (security.md 21, 22, 28). */
+export interface AuditEntry {
+  readonly actorType: AuditActorType;
+  readonly actorId: string;
+  /** The customer whose data the action touched; only a well-formed uuid, never raw input. */
+  readonly subjectCustomerId?: string | null;
+  /** What was done, e.g. `act_as.refused`. */
+  readonly action: string;
+  readonly outcome: AuditOutcome;
+  readonly requestId?: string | null;
+  readonly ip?: string | null;
+  /** Facts a reviewer needs; never secrets or tokens. */
+  readonly details?: Record<string, unknown>;
+  /** When it happened (the app's clock); the database's now() otherwise. */
+  readonly occurredAt?: Date;
+}
+
+/**
+ * Appends one row to the audit log. The table is append-only (a trigger refuses UPDATE, DELETE and
+ * TRUNCATE), so this is the only write the application ever makes to it. Pass a transaction to audit an
+ * action together with its effect.
+ */
+export async function recordAudit(db: DatabaseExecutor, entry: AuditEntry): Promise<void> {
+  const subject = entry.subjectCustomerId ?? null;
+  await db.insert(auditLog).values({
+    actorType: entry.actorType,
+    actorId: entry.actorId,
+    subjectCustomerId: subject !== null && isUuid(subject) ? subject : null,
+    action: entry.action,
+    outcome: entry.outcome,
+    requestId: entry.requestId ?? null,
+    ip: entry.ip ?? null,
+    details: entry.details ?? {},
+    ...(entry.occurredAt === undefined ? {} : { occurredAt: entry.occurredAt }),
+  });
+}

@@ -1,0 +1,302 @@
+import { auditLog, customers, demoCustomers, seedDemoData } from '@fund/db';
+import { createTestDatabase, type TestDatabase } from '@fund/db/testing';
+import { jstInstant } from '@fund/domain';
+import { eq } from 'drizzle-orm';
+import { exportJWK, generateKeyPair } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../app.ts';
+import type { Clock } from '../plugins/clock.plugin.ts';
+import { buildTestApp } from '../test/test-app.ts';
+import { PartnerLinks, safeCallbackPath, tradeReportTicketTtlSeconds } from './partner-links.ts';
+
+const startup = 60_000;
+const hashKey = 'partner-hash-key-for-the-partner-tests-0123456789';
+const origin = 'http://localhost:3000';
+
+/** 08:00 on 22 November in Japan is still 21 November in UTC: the confirmation date must be JST. */
+const start = jstInstant(2026, 11, 22, 8, 0);
+const clock: Clock & { instant: Date } = {
+  instant: start,
+  now() {
+    return new Date(this.instant);
+  },
+};
+const links = new PartnerLinks({ hashKey, simulators: true }, origin);
+
+let database: TestDatabase;
+let app: App;
+
+function customer(accountNumber: string) {
+  return demoCustomers.find((candidate) => candidate.accountNumber === accountNumber)!;
+}
+
+async function page(url: string) {
+  return app.inject({ method: 'GET', url, headers: { host: 'localhost:3000' } });
+}
+
+async function post(form: Record<string, string>, headers: Record<string, string> = { origin }) {
+  return app.inject({
+    method: 'POST',
+    url: '/partners/account-update',
+    headers: {
+      host: 'localhost:3000',
+      'content-type': 'application/x-www-form-urlencoded',
+      ...headers,
+    },
+    payload: new URLSearchParams(form).toString(),
+  });
+}
+
+function hiddenValue(html: string, name: string): string {
+  const match = new RegExp(`name="${name}" value="([^"]*)"`).exec(html);
+  if (match?.[1] === undefined) throw new Error(`no ${name} field in ${html}`);
+  return match[1].replaceAll('&amp;', '&');
+}
+
+async function lastConfirmedOn(accountNumber: string) {
+  const [row] = await database.db
+    .select({ on: customers.lastConfirmedOn })
+    .from(customers)
+    .where(eq(customers.id, customer(accountNumber).id));
+  return row?.on;
+}
+
+function expectSafeHtml(html: string) {
+  expect(html).toContain('デモ用シミュレーター');
+  expect(html).not.toMatch(/<script|style=|\son[a-z]+=/i);
+}
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  await seedDemoData(database);
+  app = await buildTestApp({
+    database: { ...database, close: async () => {} },
+    clock,
+    env: { PARTNER_HASH_KEY: hashKey },
+  });
+}, startup);
+
+afterAll(async () => {
+  await app?.close();
+  await database?.drop();
+});
+
+describe('account-opening simulator /partners/account-opening', { timeout: startup }, () => {
+  it('shows every hand-off parameter escaped, only the start of the access token, and a link back', async () => {
+    const query = new URLSearchParams({
+      temporaryUserId: 'tmp-123',
+      redirectToSignUp: 'true',
+      redirectToUsernameSignin: 'false',
+      username: '<script>alert(1)</script>',
+      hashed_user_id: links.hashedUserId(customer('1000007').id),
+      agencyBranchCode: '001',
+      accessToken: 'eyJhbGciOiJFUzI1NiJ9.secret-part-of-the-token',
+      userName: '岡本 翔',
+    });
+    const response = await page(`/partners/account-opening?${query.toString()}`);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('text/html');
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.headers['content-security-policy']).toContain("script-src 'self'");
+    const html = response.body;
+    expectSafeHtml(html);
+    expect(html).toContain('口座開設サイト');
+    expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(html).toContain('tmp-123');
+    expect(html).toContain(links.hashedUserId(customer('1000007').id));
+    expect(html).toContain('岡本 翔');
+    expect(html).toContain('eyJhbGci…');
+    expect(html).not.toContain('secret-part-of-the-token');
+    expect(html).toContain('href="/"');
+  });
+
+  it('serves its stylesheet (no inline styles under the CSP)', async () => {
+    const response = await page('/partners/partners.css');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('text/css');
+    expect(response.body).toContain('.demo-banner');
+  });
+});
+
+describe('account-update simulator /partners/account-update', { timeout: startup }, () => {
+  const hashed = () => links.hashedUserId(customer('1000008').id);
+
+  it('shows what arrived and records the re-confirmation as today in JST, then returns to the callback', async () => {
+    expect(await lastConfirmedOn('1000008')).toBe('2024-04-01');
+    const query = new URLSearchParams({
+      lastConfirmed: 'true',
+      callbackUrl: '/mypage?from=update',
+      hashed_user_id: hashed(),
+    });
+    const shown = await page(`/partners/account-update?${query.toString()}`);
+    expect(shown.statusCode).toBe(200);
+    expectSafeHtml(shown.body);
+    expect(shown.body).toContain('お客さま情報変更サイト');
+    expect(shown.body).toContain('/mypage?from=update');
+    expect(shown.body).toContain('2024-04-01');
+    const token = hiddenValue(shown.body, 'token');
+    const callbackUrl = hiddenValue(shown.body, 'callbackUrl');
+    expect(callbackUrl).toBe('/mypage?from=update');
+
+    const recorded = await post({ token, callbackUrl });
+    expect(recorded.statusCode).toBe(303);
+    expect(recorded.headers.location).toBe('/mypage?from=update');
+    expect(await lastConfirmedOn('1000008')).toBe('2026-11-22');
+    const [entry] = await database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'customer.reconfirmed'));
+    expect(entry).toMatchObject({
+      actorType: 'system',
+      subjectCustomerId: customer('1000008').id,
+      outcome: 'allowed',
+      details: { lastConfirmedOn: '2026-11-22' },
+    });
+  });
+
+  it.each([
+    ['//evil.example/steal', '/'],
+    ['https://evil.example/', '/'],
+    ['/\\evil.example', '/'],
+    ['javascript:alert(1)', '/'],
+    ['/?noConfirmed=false', '/?noConfirmed=false'],
+  ])('sends the customer back only to a same-origin path: %s → %s', async (callbackUrl, expected) => {
+    expect(safeCallbackPath(callbackUrl)).toBe(expected);
+    const query = new URLSearchParams({ callbackUrl, hashed_user_id: hashed() });
+    const shown = await page(`/partners/account-update?${query.toString()}`);
+    const recorded = await post({
+      token: hiddenValue(shown.body, 'token'),
+      callbackUrl: hiddenValue(shown.body, 'callbackUrl'),
+    });
+    expect(recorded.statusCode).toBe(303);
+    expect(recorded.headers.location).toBe(expected);
+  });
+
+  it('shows no form for an unknown hashed user id', async () => {
+    const response = await page(`/partners/account-update?hashed_user_id=${'0'.repeat(64)}`);
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('見つかりません');
+    expect(response.body).not.toContain('<form');
+  });
+
+  it('refuses a post from another origin, a forged or re-targeted token and an expired form', async () => {
+    const shown = await page(`/partners/account-update?callbackUrl=%2Fmypage&hashed_user_id=${hashed()}`);
+    const token = hiddenValue(shown.body, 'token');
+    const refused = async (response: Awaited<ReturnType<typeof post>>) => {
+      expect(response.statusCode).toBe(403);
+      expect(response.body).toContain('確認を記録できませんでした');
+    };
+    await refused(await post({ token, callbackUrl: '/mypage' }, { origin: 'https://evil.example' }));
+    await refused(await post({ token, callbackUrl: '/assets' }));
+    await refused(await post({ token: `${token.slice(0, -2)}AA`, callbackUrl: '/mypage' }));
+    await refused(await post({ token: 'nonsense', callbackUrl: '/mypage' }));
+    await refused(await post({}));
+    clock.instant = new Date(start.getTime() + 31 * 60_000);
+    try {
+      await refused(await post({ token, callbackUrl: '/mypage' }));
+    } finally {
+      clock.instant = start;
+    }
+    expect((await post({ token, callbackUrl: '/mypage' })).statusCode).toBe(303);
+  });
+});
+
+describe('trade-report simulator /partners/trade-reports', { timeout: startup }, () => {
+  it('lists the customer’s delivered documents, newest first, with kind and date in Japanese', async () => {
+    const ticket = links.tradeReportTicket(customer('1000006').id, clock.now());
+    const response = await page(`/partners/trade-reports?ticket=${encodeURIComponent(ticket)}`);
+    expect(response.statusCode).toBe(200);
+    expectSafeHtml(response.body);
+    expect(response.body).toContain('電子交付書面');
+    const rows = [
+      ...response.body.matchAll(/<tr><td>([^<]+)<\/td><td>([^<]+)<\/td><td>([^<]+)<\/td><\/tr>/g),
+    ];
+    expect(rows.map((row) => row.slice(1))).toEqual([
+      ['2026年4月10日', '取引残高報告書', '取引残高報告書（2026年3月31日現在）'],
+      ['2026年3月11日', '取引報告書', '取引報告書（2026年3月10日約定分・全部解約）'],
+      ['2026年1月20日', '特定口座年間取引報告書', '特定口座年間取引報告書（2025年分）'],
+    ]);
+    // the app may frame it (balance service frame_url); nobody else
+    expect(response.headers['content-security-policy']).toContain("frame-ancestors 'self'");
+    expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+  });
+
+  it('answers a Japanese 403 page for a missing, forged, foreign-key or expired ticket', async () => {
+    const customerId = customer('1000006').id;
+    const valid = links.tradeReportTicket(customerId, clock.now());
+    const otherKey = new PartnerLinks({ hashKey: 'x'.repeat(40), simulators: true }, origin);
+    const expired = links.tradeReportTicket(
+      customerId,
+      new Date(clock.now().getTime() - (tradeReportTicketTtlSeconds + 1) * 1000),
+    );
+    const forgedCustomer = valid.replace(customerId, customer('1000001').id);
+    for (const ticket of [
+      undefined,
+      '',
+      'garbage',
+      forgedCustomer,
+      otherKey.tradeReportTicket(customerId, clock.now()),
+      expired,
+    ]) {
+      const url =
+        ticket === undefined
+          ? '/partners/trade-reports'
+          : `/partners/trade-reports?ticket=${encodeURIComponent(ticket)}`;
+      const response = await page(url);
+      expect(response.statusCode, String(ticket)).toBe(403);
+      expect(response.headers['content-type']).toContain('text/html');
+      expect(response.body).toContain('リンクの有効期限が切れているか、正しくありません。');
+    }
+  });
+
+  it('keeps unknown /partners paths a JSON 404', async () => {
+    const response = await page('/partners/no-such-site');
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toMatchObject({ code: '404-000' });
+  });
+});
+
+describe('simulators switched off', { timeout: startup }, () => {
+  it('serves none of them with PARTNER_SIMULATORS=off', async () => {
+    const off = await buildTestApp({
+      database: { ...database, close: async () => {} },
+      env: { PARTNER_SIMULATORS: 'off' },
+    });
+    try {
+      for (const url of [
+        '/partners/account-opening',
+        '/partners/account-update',
+        '/partners/trade-reports',
+      ]) {
+        const response = await off.inject({ method: 'GET', url });
+        expect(response.statusCode, url).toBe(404);
+        expect(response.json()).toMatchObject({ code: '404-000' });
+      }
+    } finally {
+      await off.close();
+    }
+  });
+
+  it('serves none of them in production, where they are off by default', async () => {
+    const { privateKey } = await generateKeyPair('ES256', { extractable: true });
+    const jwk = { ...(await exportJWK(privateKey)), alg: 'ES256', kid: 'production-test' };
+    const production = await buildTestApp({
+      database: { ...database, close: async () => {} },
+      env: {
+        NODE_ENV: 'production',
+        OIDC_JWKS: JSON.stringify({ keys: [jwk] }),
+        OIDC_COOKIE_KEYS: 'c'.repeat(32),
+        MFA_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
+        PARTNER_HASH_KEY: hashKey,
+      },
+    });
+    try {
+      expect(production.config.partners.simulators).toBe(false);
+      const response = await production.inject({ method: 'GET', url: '/partners/account-opening' });
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toMatchObject({ code: '404-000' });
+    } finally {
+      await production.close();
+    }
+  });
+});

@@ -1,0 +1,172 @@
+import { readFileSync } from 'node:fs';
+import formBody from '@fastify/formbody';
+import { jstIsoDate } from '@fund/domain';
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { recordAudit } from '../audit/audit-log.ts';
+import { PartnerPath, safeCallbackPath } from './partner-links.ts';
+import {
+  findCustomerByHashedUserId,
+  listDeliveredDocuments,
+  recordReconfirmation,
+} from './partners.repository.ts';
+import {
+  renderAccountOpening,
+  renderAccountUpdate,
+  renderAccountUpdateRefused,
+  renderTradeReports,
+  renderTradeReportsRefused,
+} from './partners.view.ts';
+
+const stylesheet = readFileSync(new URL('./partners.css', import.meta.url), 'utf8');
+
+const queryValue = z.string().max(2048).optional();
+
+const accountOpeningQuery = z.object({
+  temporaryUserId: queryValue,
+  redirectToSignUp: queryValue,
+  redirectToUsernameSignin: queryValue,
+  username: queryValue,
+  hashed_user_id: queryValue,
+  agencyBranchCode: queryValue,
+  accessToken: queryValue,
+  userName: queryValue,
+});
+
+const accountUpdateQuery = z.object({
+  lastConfirmed: queryValue,
+  callbackUrl: queryValue,
+  hashed_user_id: queryValue,
+});
+
+// lenient: a bad form is answered with the refusal page, not a JSON 400
+const accountUpdateForm = z.object({
+  token: z.string().max(512).optional(),
+  callbackUrl: z.string().max(2048).optional(),
+});
+
+const tradeReportsQuery = z.object({ ticket: z.string().max(512).optional() });
+
+const hashedUserIdPattern = /^[0-9a-f]{64}$/;
+
+function sendHtml(reply: FastifyReply, status: number, html: string): FastifyReply {
+  return reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
+}
+
+/**
+ * The trade-report page is what the balance service's `frame_url` points to: the app may frame it (same
+ * origin), nobody else may. The page is read-only, so framing gives clickjacking nothing to click.
+ */
+function allowSameOriginFraming(reply: FastifyReply): void {
+  const csp = reply.raw.getHeader('content-security-policy');
+  if (typeof csp === 'string') {
+    reply.header('content-security-policy', csp.replace("frame-ancestors 'none'", "frame-ancestors 'self'"));
+  }
+  reply.header('x-frame-options', 'SAMEORIGIN');
+}
+
+/**
+ * Simulators of the outside sites the app hands customers to (architecture.md §1 "partners"): the
+ * account-opening site, the account-update site and the electronic trade-report site. On by default for
+ * development and demos, never in production (PARTNER_SIMULATORS; the configuration refuses it there).
+ */
+export const partnerRoutes: FastifyPluginAsyncZod = async (app) => {
+  if (!app.config.partners.simulators) return;
+  app.log.warn(
+    'DEVELOPMENT DEFAULT — partner site simulators under /partners/ (PARTNER_SIMULATORS): demo pages that stand in for the account-opening, account-update and trade-report sites. They are off when NODE_ENV=production.',
+  );
+  const links = app.partnerLinks;
+
+  await app.register(async (scope) => {
+    await scope.register(formBody, { bodyLimit: 16_384 });
+    const pages = scope.withTypeProvider<ZodTypeProvider>();
+
+    pages.get(PartnerPath.stylesheet, { schema: { hide: true } }, async (_request, reply) =>
+      reply.type('text/css; charset=utf-8').header('cache-control', 'public, max-age=3600').send(stylesheet),
+    );
+
+    pages.get(
+      PartnerPath.accountOpening,
+      { schema: { hide: true, querystring: accountOpeningQuery } },
+      async (request, reply) => sendHtml(reply, 200, renderAccountOpening(request.query)),
+    );
+
+    pages.get(
+      PartnerPath.accountUpdate,
+      { schema: { hide: true, querystring: accountUpdateQuery } },
+      async (request, reply) => {
+        const { lastConfirmed, callbackUrl, hashed_user_id: hashedUserId } = request.query;
+        const returnPath = safeCallbackPath(callbackUrl);
+        const customer =
+          hashedUserId !== undefined && hashedUserIdPattern.test(hashedUserId)
+            ? await findCustomerByHashedUserId(app.db.db, hashedUserId, (id) => links.hashedUserId(id))
+            : undefined;
+        return sendHtml(
+          reply,
+          200,
+          renderAccountUpdate({
+            lastConfirmed,
+            callbackUrl,
+            hashedUserId,
+            returnPath,
+            ...(customer === undefined
+              ? {}
+              : {
+                  customer: {
+                    lastConfirmedOn: customer.lastConfirmedOn,
+                    formToken: links.formToken(customer.id, returnPath, app.clock.now()),
+                  },
+                }),
+          }),
+        );
+      },
+    );
+
+    pages.post(
+      PartnerPath.accountUpdate,
+      { schema: { hide: true, body: accountUpdateForm } },
+      async (request, reply) => {
+        // A cross-site form cannot carry our Origin; the signed token binds customer and return path.
+        const origin = request.headers.origin;
+        const returnPath = safeCallbackPath(request.body.callbackUrl);
+        const now = app.clock.now();
+        const customerId =
+          origin !== undefined && origin !== app.config.publicOrigin
+            ? undefined
+            : links.verifyFormToken(request.body.token ?? '', returnPath, now);
+        if (customerId === undefined) return sendHtml(reply, 403, renderAccountUpdateRefused());
+        const today = jstIsoDate(now);
+        const recorded = await app.db.db.transaction(async (tx) => {
+          if (!(await recordReconfirmation(tx, customerId, today))) return false;
+          await recordAudit(tx, {
+            actorType: 'system',
+            actorId: 'partner-simulator:account-update',
+            subjectCustomerId: customerId,
+            action: 'customer.reconfirmed',
+            outcome: 'allowed',
+            requestId: request.id,
+            ip: request.ip,
+            details: { lastConfirmedOn: today },
+            occurredAt: now,
+          });
+          return true;
+        });
+        if (!recorded) return sendHtml(reply, 403, renderAccountUpdateRefused());
+        return reply.code(303).header('cache-control', 'no-store').redirect(returnPath);
+      },
+    );
+
+    pages.get(
+      PartnerPath.tradeReports,
+      { schema: { hide: true, querystring: tradeReportsQuery } },
+      async (request, reply) => {
+        allowSameOriginFraming(reply);
+        const customerId = links.verifyTradeReportTicket(request.query.ticket ?? '', app.clock.now());
+        if (customerId === undefined) return sendHtml(reply, 403, renderTradeReportsRefused());
+        const documents = await listDeliveredDocuments(app.db.db, customerId);
+        return sendHtml(reply, 200, renderTradeReports(documents));
+      },
+    );
+  });
+};

@@ -1,0 +1,52 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import {
+  clearSessionUser,
+  readInquiryId,
+  readSessionUser,
+  writeSessionUser,
+  type SessionUser,
+} from './session-user';
+
+const user: SessionUser = {
+  name: '山田 太郎',
+  branchCode: '001',
+  accountNumber: '1234567',
+  accountRole: 'ADULT',
+};
+
+beforeEach(() => sessionStorage.clear());
+
+describe('session user data (spec §3)', () => {
+  it('is kept in session storage and read back', () => {
+    writeSessionUser(user);
+    expect(readSessionUser()).toEqual(user);
+    expect(localStorage.length).toBe(0);
+    expect(sessionStorage.length).toBe(1);
+  });
+
+  it('keeps only name, branchCode, accountNumber and accountRole', () => {
+    writeSessionUser({ ...user, email: 'x@example.jp' } as SessionUser);
+    expect(Object.keys(JSON.parse(sessionStorage.getItem('fund.session.user')!))).toEqual([
+      'name',
+      'branchCode',
+      'accountNumber',
+      'accountRole',
+    ]);
+  });
+
+  it('reads nothing when absent, damaged or with an unknown role', () => {
+    expect(readSessionUser()).toBeNull();
+    sessionStorage.setItem('fund.session.user', '{bad');
+    expect(readSessionUser()).toBeNull();
+    sessionStorage.setItem('fund.session.user', JSON.stringify({ ...user, accountRole: 'ADMIN' }));
+    expect(readSessionUser()).toBeNull();
+  });
+
+  it('gives the user name as the inquiry ID', () => {
+    expect(readInquiryId()).toBeUndefined();
+    writeSessionUser(user);
+    expect(readInquiryId()).toBe('山田 太郎');
+    clearSessionUser();
+    expect(readInquiryId()).toBeUndefined();
+  });
+});
