@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { expectAccessible, newMobileContext, watchPageProblems } from './support/browser.ts';
+import { expectAccessible } from './support/browser.ts';
 import { useRunningApp } from './support/harness.ts';
 import { mailedCode } from './support/mailbox.ts';
 import { authorizationRequest, claimsOf } from './support/oidc.ts';
@@ -9,14 +9,9 @@ import { demoPassword, submitSignIn, tokensAfterReturn } from './support/sign-in
 
 const app = useRunningApp();
 
-async function withPage(test: (page: Page, problems: string[]) => Promise<void>): Promise<void> {
-  const context = await newMobileContext(app.browser, app.server.baseUrl);
-  try {
-    const page = await context.newPage();
-    await test(page, watchPageProblems(page));
-  } finally {
-    await context.close();
-  }
+/** The tests drive the OAuth flow themselves, so the web app must not take their callbacks. */
+function withPage(test: (page: Page, problems: string[]) => Promise<void>): Promise<void> {
+  return app.withPage(test, { keepCallbacksFromApp: true });
 }
 
 async function expectHeading(page: Page, title: string): Promise<void> {

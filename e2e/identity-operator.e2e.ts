@@ -2,20 +2,15 @@ import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { adminAuthorizationRequest, exchangeAdminCode } from './support/admin-oidc.ts';
-import { expectAccessible, newMobileContext, watchPageProblems } from './support/browser.ts';
+import { expectAccessible } from './support/browser.ts';
 import { useRunningApp } from './support/harness.ts';
 import { claimsOf } from './support/oidc.ts';
 
 const app = useRunningApp();
 
-async function withPage(test: (page: Page, problems: string[]) => Promise<void>): Promise<void> {
-  const context = await newMobileContext(app.browser, app.server.baseUrl);
-  try {
-    const page = await context.newPage();
-    await test(page, watchPageProblems(page));
-  } finally {
-    await context.close();
-  }
+/** The tests drive the OAuth flow themselves, so the web app must not take their callbacks. */
+function withPage(test: (page: Page, problems: string[]) => Promise<void>): Promise<void> {
+  return app.withPage(test, { keepCallbacksFromApp: true });
 }
 
 async function expectHeading(page: Page, title: string): Promise<void> {

@@ -1,7 +1,7 @@
 import { generate } from 'otplib';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { expectAccessible, newMobileContext, watchPageProblems } from './support/browser.ts';
+import { expectAccessible } from './support/browser.ts';
 import { useRunningApp } from './support/harness.ts';
 import { authorizationRequest } from './support/oidc.ts';
 import {
@@ -15,14 +15,9 @@ import {
 // passkeys need a host name: WebAuthn refuses an IP address as the relying party
 const app = useRunningApp({ host: 'localhost' });
 
-async function withPage(test: (page: Page, problems: string[]) => Promise<void>): Promise<void> {
-  const context = await newMobileContext(app.browser, app.server.baseUrl);
-  try {
-    const page = await context.newPage();
-    await test(page, watchPageProblems(page));
-  } finally {
-    await context.close();
-  }
+/** The tests drive the OAuth flow themselves, so the web app must not take their callbacks. */
+function withPage(test: (page: Page, problems: string[]) => Promise<void>): Promise<void> {
+  return app.withPage(test, { keepCallbacksFromApp: true });
 }
 
 describe('second factors through the identity pages (issue 3; security.md 15, 19)', () => {

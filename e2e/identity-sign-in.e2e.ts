@@ -1,20 +1,15 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { expectAccessible, newMobileContext, watchPageProblems } from './support/browser.ts';
+import { expectAccessible } from './support/browser.ts';
 import { useRunningApp } from './support/harness.ts';
 import { authorizationRequest, claimsOf, exchangeCode } from './support/oidc.ts';
 import { demoPassword, submitSignIn } from './support/sign-in.ts';
 
 const app = useRunningApp({ env: { SIGN_IN_LOCK_THRESHOLD: '3' } });
 
-async function withPage(test: (page: Page, problems: string[]) => Promise<void>): Promise<void> {
-  const context = await newMobileContext(app.browser, app.server.baseUrl);
-  try {
-    const page = await context.newPage();
-    await test(page, watchPageProblems(page));
-  } finally {
-    await context.close();
-  }
+/** The tests drive the OAuth flow themselves, so the web app must not take their callbacks. */
+function withPage(test: (page: Page, problems: string[]) => Promise<void>): Promise<void> {
+  return app.withPage(test, { keepCallbacksFromApp: true });
 }
 
 describe('sign-in through the identity service pages (issue 3)', () => {

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signedInState, type StorageState } from './support/app-session.ts';
-import { expectAccessible, newMobileContext } from './support/browser.ts';
+import { expectAccessible } from './support/browser.ts';
 import { useRunningApp } from './support/harness.ts';
 
 const app = useRunningApp();
@@ -14,14 +14,7 @@ beforeAll(async () => {
 const dialog = (page: Page) => page.getByRole('dialog');
 const modalParam = (page: Page) => new URL(page.url()).searchParams.get('modal');
 
-async function withPage(test: (page: Page) => Promise<void>): Promise<void> {
-  const context = await newMobileContext(app.browser, app.server.baseUrl, signedIn);
-  try {
-    await test(await context.newPage());
-  } finally {
-    await context.close();
-  }
-}
+const withPage = (test: (page: Page) => Promise<void>) => app.withPage(test, { storageState: signedIn });
 
 describe('modal host (spec §2)', () => {
   it('opens the help modal from ?modal=help and closes it with Escape', () =>

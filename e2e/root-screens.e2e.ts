@@ -2,19 +2,12 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { isIdentityPage, signInThroughApp, storedAccessToken } from './support/app-session.ts';
-import { expectAccessible, newMobileContext } from './support/browser.ts';
+import { expectAccessible } from './support/browser.ts';
 import { useRunningApp } from './support/harness.ts';
 
 const app = useRunningApp();
 
-async function withPage(test: (page: Page) => Promise<void>): Promise<void> {
-  const context = await newMobileContext(app.browser, app.server.baseUrl);
-  try {
-    await test(await context.newPage());
-  } finally {
-    await context.close();
-  }
-}
+const withPage = (test: (page: Page) => Promise<void>) => app.withPage(test);
 
 const heading = (page: Page) => page.locator('h1').first();
 

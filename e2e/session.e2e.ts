@@ -8,14 +8,7 @@ import { claimsOf } from './support/oidc.ts';
 
 const app = useRunningApp();
 
-async function withPage(test: (page: Page) => Promise<void>): Promise<void> {
-  const context = await newMobileContext(app.browser, app.server.baseUrl);
-  try {
-    await test(await context.newPage());
-  } finally {
-    await context.close();
-  }
-}
+const withPage = (test: (page: Page) => Promise<void>) => app.withPage(test);
 
 const heading = (page: Page) => page.locator('h1').first();
 const isTokenRequest = (request: Request) => new URL(request.url()).pathname === '/oidc/token';

@@ -1,12 +1,28 @@
-import type { Browser } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
-import { launchBrowser } from './browser.ts';
+import { launchBrowser, newMobileContext, watchPageProblems } from './browser.ts';
 import { startServer, type RunningServer, type ServerOptions } from './server.ts';
+
+export interface PageOptions {
+  /** Start signed in (see app-session.ts `signedInState`). */
+  readonly storageState?: Awaited<ReturnType<BrowserContext['storageState']>>;
+  /**
+   * For tests that drive the OAuth flow themselves with their own state and verifier: the web app's
+   * scripts are replaced by empty ones, so the app does not take the code of the return (`/?code=…`,
+   * `/admin/?code=…`) for its own sign-in, and the test reads it from the address bar.
+   */
+  readonly keepCallbacksFromApp?: boolean;
+}
 
 export interface RunningApp {
   readonly server: RunningServer;
   readonly browser: Browser;
+  /** Runs `test` in a fresh phone-sized page with its page problems collected, then closes the context. */
+  withPage(test: (page: Page, problems: string[]) => Promise<void>, options?: PageOptions): Promise<void>;
 }
+
+/** Where the web build's scripts live (contracts `webAssetsDirectory`). */
+const webAppScripts = /^\/static\/.+\.js$/;
 
 /** One real server (with the given options) and one Chromium for the test file. */
 export function useRunningApp(options: ServerOptions = {}): RunningApp {
@@ -30,6 +46,22 @@ export function useRunningApp(options: ServerOptions = {}): RunningApp {
     },
     get browser() {
       return started(browser);
+    },
+    async withPage(test, options = {}) {
+      const { baseUrl } = started(server);
+      const context = await newMobileContext(started(browser), baseUrl, options.storageState);
+      try {
+        if (options.keepCallbacksFromApp === true) {
+          await context.route(
+            (url) => url.origin === new URL(baseUrl).origin && webAppScripts.test(url.pathname),
+            (route) => route.fulfill({ contentType: 'text/javascript', body: '' }),
+          );
+        }
+        const page = await context.newPage();
+        await test(page, watchPageProblems(page));
+      } finally {
+        await context.close();
+      }
     },
   };
 }

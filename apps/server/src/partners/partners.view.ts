@@ -1,23 +1,12 @@
 import type { DeliveredDocumentKind } from '@fund/db';
 import { PartnerPath } from './partner-links.ts';
+import { escapeHtml } from '../html/escape-html.ts';
 
 /**
  * HTML of the partner-site simulators: Japanese, every echoed value escaped, no script and no inline
  * style (the site-wide CSP forbids both), each page marked as a demo so nobody mistakes it for the real
  * outside site.
  */
-
-const htmlEscapes: Readonly<Record<string, string>> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (character) => htmlEscapes[character] ?? character);
-}
 
 export const demoBanner = 'デモ用シミュレーター';
 

@@ -1,22 +1,11 @@
 import type { MailOutboxRow } from '@fund/db';
 import { formatJstDateTime } from '../../mail/mail-templates.ts';
+import { escapeHtml } from '../../html/escape-html.ts';
 
 /** HTML of the development mailbox: every value escaped, no script, styles from a linked file (CSP). */
 
 export const mailboxPath = '/dev/mailbox';
 export const mailboxStylesheetPath = '/dev/mailbox.css';
-
-const htmlEscapes: Readonly<Record<string, string>> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (character) => htmlEscapes[character] ?? character);
-}
 
 function page(title: string, body: string): string {
   return [

@@ -1,4 +1,5 @@
 import { serviceInfo } from '@fund/contracts';
+import { escapeHtml } from '../../html/escape-html.ts';
 
 /**
  * Server-rendered pages of the identity service (sign-in, consent, device flow, sign-out, errors), in
@@ -7,15 +8,6 @@ import { serviceInfo } from '@fund/contracts';
  */
 
 export const identityStylesheetPath = '/auth/v1/static/identity.css';
-
-export function escapeHtml(value: string): string {
-  return value
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
-}
 
 /** Spec §8 identity-flow messages and the sign-in outcomes, as the customer reads them. */
 export const signInMessages = {

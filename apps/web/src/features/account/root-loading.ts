@@ -6,7 +6,7 @@ import type {
   UnmaskedUser,
   UpdateAccountRequests,
 } from '@fund/contracts';
-import { CARD_ISSUER_PATH_PREFIX, SIGN_IN_FREE_PATHS } from '../../lib/auth/session-routes';
+import { CARD_ISSUER_PATH_PREFIX, normalisePath, SIGN_IN_FREE_PATHS } from '../../lib/auth/session-routes';
 import { accountOpeningUrl } from './hand-off-urls';
 import { readNoConfirmed, writeNoConfirmed } from './no-confirmed-flag';
 import { isReconfirmationDue } from './re-confirmation';
@@ -20,11 +20,6 @@ export const ROOT_LOADING_EXCLUDED_PATHS: readonly string[] = [
   ...SIGN_IN_FREE_PATHS,
   `${CARD_ISSUER_PATH_PREFIX}/*`,
 ];
-
-function normalisePath(pathname: string): string {
-  const trimmed = pathname.replace(/\/+$/, '');
-  return (trimmed === '' ? '/' : trimmed).toLowerCase();
-}
 
 export function isExcludedFromRootLoading(pathname: string): boolean {
   const path = normalisePath(pathname);

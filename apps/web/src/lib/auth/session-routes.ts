@@ -16,19 +16,20 @@ export const SIGN_IN_FREE_PATHS = [
 /** The card issuer's linking pages: a `code` and `state` in their query belong to the card issuer. */
 export const CARD_ISSUER_PATH_PREFIX = '/saisonConnect';
 
-function normalise(pathname: string): string {
+/** The path as the router matches it: no trailing slash (except the root), any letter case. */
+export function normalisePath(pathname: string): string {
   const trimmed = pathname.replace(/\/+$/, '');
   return (trimmed === '' ? '/' : trimmed).toLowerCase();
 }
 
-const signInFree = new Set(SIGN_IN_FREE_PATHS.map(normalise));
+const signInFree = new Set(SIGN_IN_FREE_PATHS.map(normalisePath));
 
 export function skipsSignInCheck(pathname: string): boolean {
-  return signInFree.has(normalise(pathname));
+  return signInFree.has(normalisePath(pathname));
 }
 
 export function isCardIssuerPath(pathname: string): boolean {
-  return normalise(pathname).startsWith(CARD_ISSUER_PATH_PREFIX.toLowerCase());
+  return normalisePath(pathname).startsWith(CARD_ISSUER_PATH_PREFIX.toLowerCase());
 }
 
 /** A return from the identity service's sign-in: a `code` in the query of a page outside /saisonConnect. */

@@ -1,4 +1,5 @@
-import { describedBy, escapeHtml, fieldError, layout } from '../interaction-pages.ts';
+import { escapeHtml } from '../../../html/escape-html.ts';
+import { describedBy, fieldError, layout } from '../interaction-pages.ts';
 
 /**
  * The account pages (sign-in history, sessions, password, email, second factors, passkeys) in Japanese

@@ -1,4 +1,5 @@
-import { describedBy, escapeHtml, fieldError, layout } from '../interaction-pages.ts';
+import { escapeHtml } from '../../../html/escape-html.ts';
+import { describedBy, fieldError, layout } from '../interaction-pages.ts';
 
 /**
  * Sign-up and password-reset pages, in Japanese, on the identity pages' shell: no script, no inline

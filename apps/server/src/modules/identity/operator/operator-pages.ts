@@ -1,4 +1,5 @@
-import { describedBy, escapeHtml, fieldError, layout } from '../interaction-pages.ts';
+import { escapeHtml } from '../../../html/escape-html.ts';
+import { describedBy, fieldError, layout } from '../interaction-pages.ts';
 
 /**
  * The operator sign-in pages (administrator, spec §4): sign-in by ログインID, new password after a

@@ -1,4 +1,5 @@
-import { escapeHtml, layout } from '../interaction-pages.ts';
+import { escapeHtml } from '../../../html/escape-html.ts';
+import { layout } from '../interaction-pages.ts';
 
 /** Where the browser fetches the passkey script (served by the second-factor routes). */
 export const passkeyScriptPath = '/auth/v1/static/passkey.js';
