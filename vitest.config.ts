@@ -3,8 +3,12 @@ import { defineConfig } from 'vitest/config';
 
 const guards = new URL('./test/setup/guards.ts', import.meta.url).pathname;
 
+// A fresh database per test file (createTestDatabase in beforeAll) migrates every table; on a busy
+// two-core machine that can take longer than Vitest's 10 s default for hooks.
+const hookTimeout = 60_000;
+
 const nodeProject = (name: string, root: string) => ({
-  test: { name, root, environment: 'node' as const, setupFiles: [guards] },
+  test: { name, root, environment: 'node' as const, setupFiles: [guards], hookTimeout },
 });
 
 export default defineConfig({

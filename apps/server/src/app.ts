@@ -15,8 +15,14 @@ import { operatorRoutes } from './modules/identity/operator/operator.routes.ts';
 import type { SignInNotifier } from './modules/identity/sign-in-notifier.ts';
 import { maintenanceRoutes } from './modules/maintenance/maintenance.routes.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
-import { badgesRoutes } from './modules/badges/badges.routes.ts';
+import { badgesRoutes } from './modules/informations/badges.routes.ts';
 import { balanceRoutes } from './modules/balance/balance.routes.ts';
+import { fundsRoutes } from './modules/funds/funds.routes.ts';
+import { tradingRoutes } from './modules/trading/trading.routes.ts';
+import { plansRoutes } from './modules/plans/plans.routes.ts';
+import { assetsRoutes } from './modules/assets/assets.routes.ts';
+import { historyRoutes } from './modules/history/history.routes.ts';
+import { informationsRoutes } from './modules/informations/informations.routes.ts';
 import { userStatusRoutes } from './modules/user-status/user-status.routes.ts';
 import { partnerLinksPlugin } from './partners/partner-links.plugin.ts';
 import { partnerRoutes } from './partners/partners.routes.ts';
@@ -102,6 +108,12 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(userStatusRoutes);
   await app.register(badgesRoutes);
   await app.register(balanceRoutes);
+  await app.register(fundsRoutes);
+  await app.register(tradingRoutes);
+  await app.register(plansRoutes);
+  await app.register(assetsRoutes);
+  await app.register(historyRoutes);
+  await app.register(informationsRoutes);
   // simulators of the outside sites; the module registers nothing when PARTNER_SIMULATORS is off
   await app.register(partnerRoutes);
   // only outside production; the module itself refuses to register otherwise

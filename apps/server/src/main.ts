@@ -1,9 +1,14 @@
 import { serviceInfo } from '@fund/contracts';
+import { jstDateOf } from '@fund/domain';
 import { migrateDatabase, openDatabase, seedDemoData, type DatabaseHandle } from '@fund/db';
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.ts';
 import { ConfigError, developmentDefaultWarnings, loadConfig, type Config } from './config/config.ts';
+import { startBatchScheduler } from './jobs/batch-scheduler.ts';
+import { seedDemoHistory } from './demo/demo-history.ts';
+import { createDemoClock } from './jobs/demo-clock.ts';
 import { demoSignInsTable } from './modules/identity/demo-sign-ins-table.ts';
+import { systemClock, type Clock } from './plugins/clock.plugin.ts';
 
 function configOrExit(): Config {
   try {
@@ -38,17 +43,24 @@ const database = await openConfiguredDatabase(config).catch((error: unknown) => 
   );
   process.exit(1);
 });
+// DEMO_CLOCK (development only, refused in production): the business clock follows `npm run batch -- --date`
+const clock: Clock = config.batch.demoClock
+  ? await migrateDatabase(database).then(() => createDemoClock(database, config.batch.time))
+  : systemClock;
 const app = await buildApp({
   config,
   database,
+  clock,
   prettyLogs: config.nodeEnv === 'development' && process.stdout.isTTY === true,
 });
 
 // SIGINT/SIGTERM: stop accepting connections, let in-flight requests finish, close the database (app
 // onClose). A close that hangs is cut after 10 s so an orchestrator's restart is never blocked.
+let scheduler: { stop(): Promise<void> } | undefined;
 closeWithGrace({ delay: 10_000, logger: app.log }, async ({ signal, err }) => {
   if (err !== undefined) app.log.error({ err }, 'Shutting down after an unhandled error');
   else app.log.info({ signal }, 'Shutting down');
+  await scheduler?.stop(); // lets the item in flight commit; an interrupted run resumes at the next start
   await app.close();
   app.log.info('Stopped');
 });
@@ -63,6 +75,27 @@ try {
     app.log.warn(`DEVELOPMENT DEFAULT — ${warning}`);
   }
   await app.listen({ port: config.port, host: config.host });
+  // The demo customers' past (demo/demo-history.ts) is written after the server listens, so the first
+  // page does not wait for it: once per database, all or nothing; a failure leaves the demo without a
+  // history but does not stop the server. The batch scheduler starts after it, never beside it.
+  const demoHistory = config.seedDemoData
+    ? seedDemoHistory(database, {
+        today: jstDateOf(clock.now()),
+        now: clock.now(),
+        purchaseLagBusinessDays: config.batch.purchaseLagDays,
+      }).then(
+        (history) => {
+          if (history.seeded) app.log.info(`Demo history seeded in ${history.elapsedMs} ms`);
+        },
+        (error: unknown) => app.log.error({ err: error }, 'Demo history could not be seeded'),
+      )
+    : Promise.resolve();
+  if (config.batch.scheduler) {
+    // after the price time each day, and now for the days missed since the last run (jobs/batch-scheduler.ts)
+    void demoHistory.then(() => {
+      scheduler = startBatchScheduler({ handle: database, config: config.batch, clock, log: app.log });
+    });
+  }
 } catch (error) {
   app.log.fatal({ err: error }, 'Start-up failed');
   await app.close();

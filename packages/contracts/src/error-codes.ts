@@ -6,6 +6,11 @@ export const ErrorCode = {
   badRequest: '400-000',
   /** Trading-system user status: the account is locked (spec §8). */
   accountLocked: '400-100',
+  /**
+   * The call does not apply to this customer's account (e.g. NISA status without a NISA account); the
+   * web app passes it through without a toast for the calls of spec §8's pass-through list.
+   */
+  notApplicableToAccount: '400-666',
   unauthorized: '401-000',
   forbidden: '403-000',
   notFound: '404-000',

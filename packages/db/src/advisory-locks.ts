@@ -7,4 +7,6 @@ export const advisoryLockKeys = {
   migrate: 4_710_001,
   /** Held while demo data is checked and inserted, so two seeders cannot both decide to insert. */
   seedDemoData: 4_710_002,
+  /** Held while the demo customers' trading history is written (apps/server demo/demo-history.ts). */
+  seedDemoHistory: 4_710_101,
 } as const;

@@ -23,3 +23,4 @@ export {
 } from './seed/demo-sign-ins.ts';
 export * from './ledger/index.ts';
 export { demoFunds, seedDemoFunds } from './seed/demo-funds.ts';
+export { advisoryLockKeys } from './advisory-locks.ts';

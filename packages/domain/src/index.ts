@@ -38,3 +38,4 @@ export * from './tax/distribution-withholding.ts';
 export * from './tax/tax-rates.ts';
 export * from './time/jst.ts';
 export * from './version/native-version.ts';
+export * from './valuation/index.ts';

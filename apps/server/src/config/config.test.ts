@@ -55,6 +55,14 @@ describe('configuration defaults (empty environment)', () => {
         secondFactorRequired: false,
       },
       partners: { hashKey: undefined, simulators: true },
+      batch: {
+        scheduler: true,
+        time: { hour: 18, minute: 0 },
+        purchaseLagDays: 2,
+        workers: 1,
+        demo: true,
+        demoClock: true,
+      },
     });
   });
 
@@ -274,6 +282,51 @@ describe('switches and lists', () => {
   });
 });
 
+describe('business-day batch', () => {
+  it('runs the scheduler at 18:00 JST with demo data and the demo clock in development', () => {
+    expect(parseConfig({}).batch).toEqual({
+      scheduler: true,
+      time: { hour: 18, minute: 0 },
+      purchaseLagDays: 2,
+      workers: 1,
+      demo: true,
+      demoClock: true,
+    });
+    expect(developmentDefaultWarnings(parseConfig({})).join('\n')).toMatch(/BATCH_DEMO[\s\S]*DEMO_CLOCK/);
+  });
+
+  it('keeps the scheduler and the demo clock off in tests', () => {
+    expect(parseConfig({ NODE_ENV: 'test' }).batch).toMatchObject({
+      scheduler: false,
+      demoClock: false,
+      demo: true,
+    });
+  });
+
+  it('uses no demo data and no demo clock in production, and refuses either when asked for', () => {
+    const production = { ...productionSecrets, NODE_ENV: 'production' };
+    expect(parseConfig(production).batch).toMatchObject({ scheduler: true, demo: false, demoClock: false });
+    expect(configError({ ...production, BATCH_DEMO: 'on', DEMO_CLOCK: 'on' }).issues).toEqual([
+      { variable: 'BATCH_DEMO', message: expect.stringContaining('production') },
+      { variable: 'DEMO_CLOCK', message: expect.stringContaining('production') },
+    ]);
+  });
+
+  it('reads BATCH_TIME as HH:MM and refuses 24:00 or 6pm', () => {
+    expect(
+      parseConfig({
+        BATCH_TIME: '17:30',
+        BATCH_PURCHASE_LAG_DAYS: '3',
+        BATCH_WORKERS: '4',
+        BATCH_SCHEDULER: 'off',
+      }).batch,
+    ).toMatchObject({ time: { hour: 17, minute: 30 }, purchaseLagDays: 3, workers: 4, scheduler: false });
+    expect(configError({ BATCH_TIME: '24:00' }).issues[0]?.variable).toBe('BATCH_TIME');
+    expect(configError({ BATCH_TIME: '6pm' }).issues[0]?.variable).toBe('BATCH_TIME');
+    expect(configError({ BATCH_WORKERS: '0' }).issues[0]?.variable).toBe('BATCH_WORKERS');
+  });
+});
+
 describe('configVariables (the README table)', () => {
   it('documents each variable once, with a default and a meaning', () => {
     const names = configVariables.map((variable) => variable.name);
@@ -307,6 +360,12 @@ describe('configVariables (the README table)', () => {
       'SIGN_IN_SECOND_FACTOR_REQUIRED',
       'PARTNER_HASH_KEY',
       'PARTNER_SIMULATORS',
+      'BATCH_SCHEDULER',
+      'BATCH_TIME',
+      'BATCH_PURCHASE_LAG_DAYS',
+      'BATCH_WORKERS',
+      'BATCH_DEMO',
+      'DEMO_CLOCK',
     ]);
     for (const variable of configVariables) {
       expect(variable.default).not.toBe('');
@@ -327,6 +386,12 @@ describe('configVariables (the README table)', () => {
       TRUST_PROXY: 'x',
       PARTNER_HASH_KEY: 'x',
       PARTNER_SIMULATORS: 'x',
+      BATCH_SCHEDULER: 'x',
+      BATCH_TIME: 'x',
+      BATCH_PURCHASE_LAG_DAYS: 'x',
+      BATCH_WORKERS: 'x',
+      BATCH_DEMO: 'x',
+      DEMO_CLOCK: 'x',
     };
     const refused = configError(badValues).issues.map((issue) => issue.variable);
     expect(refused).toEqual(Object.keys(badValues));

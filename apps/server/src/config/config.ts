@@ -48,6 +48,23 @@ export interface Config {
   readonly mfa: MfaConfig;
   /** Hand-offs to the partner sites and their simulators; see `PartnersConfig` below. */
   readonly partners: PartnersConfig;
+  /** The business-day batch and its scheduler; see `BatchConfig` below. */
+  readonly batch: BatchConfig;
+}
+
+export interface BatchConfig {
+  /** Whether this process runs the daily batch after `time` and catches up missed days at start. */
+  readonly scheduler: boolean;
+  /** JST time of day after which the day's batch runs (after the fund companies publish the NAVs). */
+  readonly time: { readonly hour: number; readonly minute: number };
+  /** Business days from a recurring debit to its purchase orders. */
+  readonly purchaseLagDays: number;
+  /** Claim loops per process (PostgreSQL; PGlite always runs one). */
+  readonly workers: number;
+  /** Demo NAVs and the demo debit-failure rule (`+debitfail` e-mail addresses); never in production. */
+  readonly demo: boolean;
+  /** The server's clock follows the demo clock moved forward by `npm run batch -- --date`; never in production. */
+  readonly demoClock: boolean;
 }
 
 export interface PartnersConfig {
@@ -279,6 +296,42 @@ export const configVariables = [
     default: '`true` (`false` in production)',
     description:
       'Serve the demo simulators of the outside sites under `/partners/` (account opening, account update, electronic trade reports). `true` is refused when `NODE_ENV=production`.',
+  },
+  {
+    name: 'BATCH_SCHEDULER',
+    default: '`on` (`off` in tests)',
+    description:
+      'Run the business-day batch in this server process: once a day after `BATCH_TIME` (JST), and at start for every day missed since the last run. Any number of processes may run it (work is claimed with `FOR UPDATE SKIP LOCKED`).',
+  },
+  {
+    name: 'BATCH_TIME',
+    default: '18:00',
+    description:
+      'JST time of day (`HH:MM`) after which the scheduler runs the day’s batch, once the NAVs are published.',
+  },
+  {
+    name: 'BATCH_PURCHASE_LAG_DAYS',
+    default: '2',
+    description:
+      'Business days from the recurring debit (the 27th or the next business day) to the recurring purchase orders (0-10).',
+  },
+  {
+    name: 'BATCH_WORKERS',
+    default: '1',
+    description:
+      'Concurrent claim loops per process running the batch on PostgreSQL (1-32); PGlite always runs one.',
+  },
+  {
+    name: 'BATCH_DEMO',
+    default: '`true` (`false` in production)',
+    description:
+      'Demo batch data: the deterministic demo NAVs are added for each batch date, and debits of customers whose e-mail contains `+debitfail` fail (残高不足). `true` is refused when `NODE_ENV=production`.',
+  },
+  {
+    name: 'DEMO_CLOCK',
+    default: '`true` in development, else `false`',
+    description:
+      'The server’s business clock follows the demo clock: `npm run batch -- --date YYYY-MM-DD` moves it forward to 18:00 JST of that date (it never goes back). `true` is refused when `NODE_ENV=production`.',
   },
 ] as const satisfies readonly ConfigVariable[];
 
@@ -572,6 +625,17 @@ const hostNameSetting = z.string().transform((value, context) => {
   return value;
 });
 
+const timeOfDaySetting = z.string().transform((value, context) => {
+  const match = /^(\d{2}):(\d{2})$/.exec(value);
+  const hour = Number(match?.[1] ?? Number.NaN);
+  const minute = Number(match?.[2] ?? Number.NaN);
+  if (!(hour >= 0 && hour <= 23 && minute >= 0 && minute <= 59)) {
+    context.addIssue({ code: 'custom', message: `must be a time of day HH:MM (JST), got "${value}"` });
+    return z.NEVER;
+  }
+  return { hour, minute };
+});
+
 const environmentSchema = z.object({
   NODE_ENV: oneOf(nodeEnvironments).optional(),
   PORT: portSetting.optional(),
@@ -601,6 +665,12 @@ const environmentSchema = z.object({
   SIGN_IN_SECOND_FACTOR_REQUIRED: switchSetting.optional(),
   PARTNER_HASH_KEY: secretSetting.optional(),
   PARTNER_SIMULATORS: switchSetting.optional(),
+  BATCH_SCHEDULER: switchSetting.optional(),
+  BATCH_TIME: timeOfDaySetting.optional(),
+  BATCH_PURCHASE_LAG_DAYS: countSetting(0, 10).optional(),
+  BATCH_WORKERS: countSetting(1, 32).optional(),
+  BATCH_DEMO: switchSetting.optional(),
+  DEMO_CLOCK: switchSetting.optional(),
 } satisfies Record<ConfigVariableName, z.ZodType>);
 
 /** Unset and blank variables both take the default, as `.env` files and compose files often leave `X=`. */
@@ -673,6 +743,20 @@ export function parseConfig(environment: Readonly<Record<string, string | undefi
         'the partner site simulators must not run when NODE_ENV=production; unset it or set it to false',
     });
   }
+  if (isProduction && variables.BATCH_DEMO === true) {
+    issues.push({
+      variable: 'BATCH_DEMO',
+      message:
+        'demo NAVs and demo debit failures must not be used when NODE_ENV=production; unset it or set it to false',
+    });
+  }
+  if (isProduction && variables.DEMO_CLOCK === true) {
+    issues.push({
+      variable: 'DEMO_CLOCK',
+      message:
+        'the demo clock must not move the business date when NODE_ENV=production; unset it or set it to false',
+    });
+  }
   const originHost = new URL(variables.PUBLIC_ORIGIN ?? `http://localhost:${port}`).hostname;
   const rpId = variables.WEBAUTHN_RP_ID;
   // browsers refuse an RP ID that is neither the page's host nor a parent domain of it
@@ -714,6 +798,14 @@ export function parseConfig(environment: Readonly<Record<string, string | undefi
     partners: {
       hashKey: variables.PARTNER_HASH_KEY,
       simulators: variables.PARTNER_SIMULATORS ?? !isProduction,
+    },
+    batch: {
+      scheduler: variables.BATCH_SCHEDULER ?? nodeEnv !== 'test',
+      time: variables.BATCH_TIME ?? { hour: 18, minute: 0 },
+      purchaseLagDays: variables.BATCH_PURCHASE_LAG_DAYS ?? 2,
+      workers: variables.BATCH_WORKERS ?? 1,
+      demo: variables.BATCH_DEMO ?? !isProduction,
+      demoClock: variables.DEMO_CLOCK ?? nodeEnv === 'development',
     },
   };
 }
@@ -798,6 +890,16 @@ export function developmentDefaultWarnings(config: Config): string[] {
   if (config.partners.hashKey === undefined) {
     warnings.push(
       'PARTNER_HASH_KEY is unset: hashed user ids and trade-report links use the public development key.',
+    );
+  }
+  if (config.batch.demo) {
+    warnings.push(
+      'Batch demo data is on (BATCH_DEMO): demo NAVs are added for each batch date and `+debitfail` customers fail their debits.',
+    );
+  }
+  if (config.batch.demoClock) {
+    warnings.push(
+      'The business clock follows the demo clock (DEMO_CLOCK): `npm run batch -- --date` moves it forward.',
     );
   }
   if (config.partners.simulators) {

@@ -1,4 +1,7 @@
-import { ErrorCode, maintenanceErrorBody, statusOfErrorCode } from '@fund/contracts';
+import { ErrorCode, maintenanceErrorBody, statusOfErrorCode, type TradingErrorCode } from '@fund/contracts';
+
+/** Every code the API answers with: the shared list and the codes of a feature (first three digits = status). */
+export type ApiErrorCode = ErrorCode | TradingErrorCode;
 
 export interface AppErrorOptions {
   /** Whether `message` may be sent to the client. Defaults to true below 500 and false from 500 on. */
@@ -16,10 +19,10 @@ export class AppError extends Error {
   override readonly name: string = 'AppError';
   /** `statusCode`, as Fastify names it, so Fastify's own fallbacks also pick the right status. */
   readonly statusCode: number;
-  readonly code: ErrorCode;
+  readonly code: ApiErrorCode;
   readonly expose: boolean;
 
-  constructor(code: ErrorCode, message: string, options: AppErrorOptions = {}) {
+  constructor(code: ApiErrorCode, message: string, options: AppErrorOptions = {}) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.code = code;
     this.statusCode = statusOfErrorCode(code);

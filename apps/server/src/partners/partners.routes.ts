@@ -72,10 +72,8 @@ function allowSameOriginFraming(reply: FastifyReply): void {
  * development and demos, never in production (PARTNER_SIMULATORS; the configuration refuses it there).
  */
 export const partnerRoutes: FastifyPluginAsyncZod = async (app) => {
+  // the start-up warning about them comes with the other development defaults (config.ts)
   if (!app.config.partners.simulators) return;
-  app.log.warn(
-    'DEVELOPMENT DEFAULT — partner site simulators under /partners/ (PARTNER_SIMULATORS): demo pages that stand in for the account-opening, account-update and trade-report sites. They are off when NODE_ENV=production.',
-  );
   const links = app.partnerLinks;
 
   await app.register(async (scope) => {

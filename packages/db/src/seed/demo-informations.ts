@@ -29,15 +29,18 @@ const ids = {
   reconfirmation: '20000000-0000-4000-8000-000000000009',
 } as const;
 
-// Rich text uses only what the display allow-list keeps (spec §5): block and inline tags, links,
-// div classes fs-s / text-right / mgt-1 and span class text-alert.
+// Rich text uses only what the display allow-list keeps (spec §5): block and inline tags, lists, links,
+// same-origin images, div classes fs-s / text-right / mgt-1 and span class text-alert. The image is the
+// app's own icon: the CSP allows images from our own origin only.
 const maintenanceBody = [
   '<p>いつも当社のサービスをご利用いただき、誠にありがとうございます。</p>',
-  '<p>システムの安定稼働のため、下記の日時にメンテナンスを実施いたします。メンテナンス中は、ログインを含むすべてのサービスをご利用いただけません。</p>',
+  '<p>システムの安定稼働のため、下記の日時にメンテナンスを実施いたします。</p>',
   '<div class="mgt-1"><strong>実施日時</strong>：2026年12月6日（日）3:30～7:30</div>',
+  '<p>メンテナンス中は、ログインを含む次のサービスをご利用いただけません。</p>',
+  '<ul><li>ログイン</li><li>ご注文・積立の設定</li><li>資産状況・取引履歴の照会</li></ul>',
   '<p><span class="text-alert">※作業の状況により、終了時刻が前後する場合がございます。</span></p>',
   '<p>今後の予定は<a href="https://www.example.jp/news/maintenance">メンテナンス情報</a>でもご確認いただけます。</p>',
-  '<div class="fs-s text-right">お客さま窓口</div>',
+  '<div class="fs-s text-right"><img src="/favicon.svg" alt="" width="16" height="16"> お客さま窓口</div>',
 ].join('');
 
 export const demoInformations: readonly DemoInformation[] = [

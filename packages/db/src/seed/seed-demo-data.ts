@@ -7,6 +7,7 @@ import { seedDemoFunds } from './demo-funds.ts';
 import { demoInformationReads, demoInformations } from './demo-informations.ts';
 import { seedDemoRootLoading } from './demo-root-loading.ts';
 import { seedDemoSignIns } from './demo-sign-ins.ts';
+import { seedDemoTradingAccounts } from './demo-trading-accounts.ts';
 import { demoUpdateAccountRequests } from './demo-update-account-requests.ts';
 
 /**
@@ -32,6 +33,7 @@ export async function seedDemoData(handle: DatabaseHandle): Promise<{ seeded: bo
       // both are idempotent: a database seeded before they existed gets them on its next start
       await seedDemoSignIns(tx);
       await seedDemoRootLoading(tx);
+      await seedDemoTradingAccounts(tx);
       return { seeded: false };
     }
 
@@ -71,6 +73,7 @@ export async function seedDemoData(handle: DatabaseHandle): Promise<{ seeded: bo
       })),
     );
     await seedDemoRootLoading(tx);
+    await seedDemoTradingAccounts(tx);
     await seedDemoSignIns(tx);
     return { seeded: true };
   });

@@ -8,7 +8,7 @@ import type { InformationCategory } from '@fund/db';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { UnauthorizedError } from '../../errors/app-error.ts';
-import { countUnread } from './badges.repository.ts';
+import { countUnreadByCategory } from './informations.repository.ts';
 
 /**
  * Unread-notice badges of the product API (spec §7): `/v1/badges/information` counts the important
@@ -20,8 +20,8 @@ export const badgesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   async function badge(request: FastifyRequest, category: InformationCategory): Promise<InformationBadge> {
     if (request.customer === null) throw new UnauthorizedError();
-    const unreadAll = await countUnread(app.db.db, request.customer.customerId, category, app.clock.now());
-    return { data: { informations: { unreadAll } } };
+    const unread = await countUnreadByCategory(app.db.db, request.customer.customerId, app.clock.now());
+    return { data: { informations: { unreadAll: unread[category] } } };
   }
 
   const routes = [

@@ -1,0 +1,238 @@
+import {
+  batchStepRuns,
+  cashflows,
+  demoCustomers,
+  informations,
+  journalEntries,
+  orders,
+  recurringDebits,
+  recurringPurchases,
+  seedDemoData,
+  seedDemoFunds,
+  trades,
+  verifyLedger,
+} from '@fund/db';
+import { createTestDatabase, type TestDatabase } from '@fund/db/testing';
+import { isoDate, jstInstant } from '@fund/domain';
+import { count, eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../app.ts';
+import { runBusinessDay } from '../jobs/daily-batch.ts';
+import { noDebitFailures } from '../jobs/steps/recurring-debits.step.ts';
+import { callAs, manySignInsEnv, signInCustomer } from '../test/customer-session.ts';
+import { buildTestApp } from '../test/test-app.ts';
+import { seedDemoHistory, type DemoHistoryReport } from './demo-history.ts';
+
+const startup = 120_000;
+/** A fixed "today" (Friday): the history ends on Thursday 2026-11-19. */
+const today = isoDate('2026-11-20');
+const placedNow = jstInstant(2026, 11, 20, 10, 0);
+
+let database: TestDatabase;
+let app: App;
+let first: DemoHistoryReport;
+const tokens = new Map<string, string>();
+
+function customerId(accountNumber: string): string {
+  return demoCustomers.find((customer) => customer.accountNumber === accountNumber)!.id;
+}
+
+async function get<T>(accountNumber: string, url: string): Promise<T> {
+  let token = tokens.get(accountNumber);
+  if (token === undefined) {
+    token = (await signInCustomer(app, accountNumber)).access_token;
+    tokens.set(accountNumber, token);
+  }
+  const response = await callAs(app, token, url);
+  expect(response.statusCode, `${url}: ${response.body}`).toBe(200);
+  return response.json<T>();
+}
+
+async function rowCounts() {
+  const counted = async (
+    table:
+      | typeof orders
+      | typeof journalEntries
+      | typeof trades
+      | typeof informations
+      | typeof batchStepRuns
+      | typeof cashflows,
+  ) => (await database.db.select({ n: count() }).from(table))[0]!.n;
+  return {
+    orders: await counted(orders),
+    journalEntries: await counted(journalEntries),
+    trades: await counted(trades),
+    informations: await counted(informations),
+    batchStepRuns: await counted(batchStepRuns),
+    cashflows: await counted(cashflows),
+  };
+}
+
+interface AssetsAnswer {
+  holdings: { accountType: string; fund: { code: string }; units: string }[];
+}
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  // the demo NAVs up to the fixed today whatever the machine's date
+  await database.db.transaction((tx) => seedDemoFunds(tx, today));
+  await seedDemoData(database);
+  first = await seedDemoHistory(database, { today, now: placedNow });
+  app = await buildTestApp({ database: { ...database, close: async () => {} }, env: manySignInsEnv });
+}, startup);
+
+afterAll(async () => {
+  await app?.close();
+  await database?.drop();
+});
+
+describe('demo history of the demo customers', { timeout: startup }, () => {
+  it('is seeded once and leaves a ledger without a single violation', async () => {
+    expect(first).toMatchObject({ seeded: true });
+    expect(await verifyLedger(database)).toEqual([]);
+  });
+
+  it('shows the main customer holdings in the specific, つみたて and 成長 accounts', async () => {
+    const assets = await get<AssetsAnswer>('1000001', '/v1/assets');
+    const types = new Set(assets.holdings.map((holding) => holding.accountType));
+    expect([...types]).toEqual(expect.arrayContaining(['specific', 'nisa2_tsumitate', 'nisa2_growth']));
+    // the specific DEMOF005 holding (the loss) was sold entirely
+    expect(assets.holdings.some((holding) => holding.fund.code === 'DEMOF005')).toBe(false);
+  });
+
+  it('shows 2025 NISA use in both 枠 and the 簿価 freed by the 2025 NISA sale', async () => {
+    const status = await get<{
+      tsumitate: { used: string };
+      growth: { used: string };
+      lifetime: { used: string; freedFromNextYear: string };
+    }>('1000001', '/v6/nisaStatusByYear?year=2025');
+    expect(BigInt(status.tsumitate.used)).toBeGreaterThanOrEqual(330_000n);
+    expect(BigInt(status.growth.used)).toBeGreaterThanOrEqual(500_000n);
+    expect(BigInt(status.lifetime.freedFromNextYear)).toBeGreaterThan(0n);
+    const status2024 = await get<{ tsumitate: { used: string }; growth: { used: string } }>(
+      '1000001',
+      '/v6/nisaStatusByYear?year=2024',
+    );
+    expect(BigInt(status2024.growth.used)).toBe(700_000n);
+    const status2026 = await get<{ tsumitate: { used: string } }>(
+      '1000001',
+      '/v6/nisaStatusByYear?year=2026',
+    );
+    expect(BigInt(status2026.tsumitate.used)).toBeGreaterThan(0n);
+  });
+
+  it('lists the tax withheld on the 2025 gain and refunded by the later loss (CAPITAL_GAIN)', async () => {
+    const answer = await get<{ trades: { side: string; settlementDate: string }[] }>(
+      '1000001',
+      '/v1/trades?type=CAPITAL_GAIN&pageSize=100',
+    );
+    expect(answer.trades.length).toBeGreaterThan(0);
+    const sides2025 = answer.trades.filter((trade) => trade.settlementDate.startsWith('2025-'));
+    expect(sides2025.map((trade) => trade.side)).toEqual(expect.arrayContaining(['OUT', 'IN']));
+  });
+
+  it('has an ACTIVE transfer plan whose latest debit failed, and a card plan', async () => {
+    const answer = await get<{
+      recurringPurchases: { id: string; status: string; paymentMethod: string; amount: string }[];
+    }>('1000001', '/v1/recurringPurchases');
+    const card = answer.recurringPurchases.filter((plan) => plan.paymentMethod === 'CREDIT_CARD');
+    expect(card).toHaveLength(1);
+    expect(BigInt(card[0]!.amount)).toBeLessThanOrEqual(100_000n);
+    const transfer = answer.recurringPurchases.filter(
+      (plan) => plan.paymentMethod === 'ACCOUNT_TRANSFER' && plan.status === 'ACTIVE',
+    );
+    const transferDebits = await database.db
+      .select({ id: recurringDebits.id })
+      .from(recurringDebits)
+      .where(
+        inArray(
+          recurringDebits.recurringPurchaseId,
+          transfer.map((plan) => plan.id),
+        ),
+      );
+    const failures = await database.db
+      .select({ planId: recurringDebits.recurringPurchaseId, month: recurringDebits.month })
+      .from(recurringDebits)
+      .where(eq(recurringDebits.paymentStatus, 'FAILURE'));
+    expect(failures).toEqual([{ planId: expect.any(String), month: '2026-10-01' }]);
+    expect(transfer.map((plan) => plan.id)).toContain(failures[0]!.planId);
+    // the つみたて plan's debits since 2024-01 and the specific plan's since 2026-04
+    expect(transferDebits.length).toBeGreaterThan(30);
+    const [plan] = await database.db
+      .select()
+      .from(recurringPurchases)
+      .where(eq(recurringPurchases.id, failures[0]!.planId));
+    expect(plan).toMatchObject({ status: 'ACTIVE', consecutiveDebitFailures: 1 });
+  });
+
+  it('has an odd-month scheduled sell with past orders paid out, and a monthly deposit with past deposits', async () => {
+    const answer = await get<{ scheduledSells: { id: string; frequency: string; status: string }[] }>(
+      '1000001',
+      '/v1/scheduledSells',
+    );
+    expect(answer.scheduledSells).toEqual([
+      expect.objectContaining({ frequency: 'ODD_MONTHLY', status: 'ACTIVE' }),
+    ]);
+    const sells = await database.db
+      .select({ status: orders.status })
+      .from(orders)
+      .where(eq(orders.scheduledSellId, answer.scheduledSells[0]!.id));
+    expect(sells.filter((order) => order.status === 'COMPLETED').length).toBeGreaterThanOrEqual(6);
+    const flows = await get<{ cashflows: { description: string }[] }>(
+      '1000001',
+      '/v1/cashflows?pageSize=100',
+    );
+    const descriptions = flows.cashflows.map((flow) => flow.description);
+    expect(descriptions).toEqual(expect.arrayContaining(['定期売却代金のお支払い', '定額入金', '解約代金']));
+    const deposit = await get<{ monthlyDeposit: { amount: string } | null }>('1000001', '/v1/monthlyDeposit');
+    expect(deposit.monthlyDeposit).toMatchObject({ amount: '30000' });
+  });
+
+  it('lists COMPLETED, CANCELED and one ORDERED order placed today', async () => {
+    type OrdersAnswer = { orders: { status: string; channel: string }[] };
+    const completed = await get<OrdersAnswer>('1000001', '/v1/orders?status=COMPLETED');
+    expect(completed.orders.length).toBeGreaterThan(0);
+    expect((await get<OrdersAnswer>('1000001', '/v1/orders?status=CANCELED')).orders).toHaveLength(1);
+    const ordered = await get<OrdersAnswer>('1000001', '/v1/orders?status=ORDERED');
+    expect(ordered.orders).toEqual([expect.objectContaining({ status: 'ORDERED', channel: 'BUY' })]);
+    const [pending] = await database.db
+      .select({ applicationDate: orders.applicationDate, cancelDeadline: orders.cancelDeadline })
+      .from(orders)
+      .where(eq(orders.status, 'ORDERED'));
+    expect(pending).toEqual({ applicationDate: today, cancelDeadline: jstInstant(2026, 11, 20, 15, 0) });
+  });
+
+  it('gives the corporation, the child, the junior NISA customer and 1000009 holdings of their own', async () => {
+    const typesOf = async (accountNumber: string) =>
+      new Set((await get<AssetsAnswer>(accountNumber, '/v1/assets')).holdings.map((h) => h.accountType));
+    expect([...(await typesOf('1000002'))]).toEqual(['general']);
+    expect([...(await typesOf('1000003'))]).toEqual(['specific']);
+    expect([...(await typesOf('1000004'))]).toEqual(['junior_nisa']);
+    expect([...(await typesOf('1000009'))]).toEqual(['specific']);
+    const junior = await database.db
+      .select({ settlementDate: trades.settlementDate })
+      .from(trades)
+      .where(eq(trades.customerId, customerId('1000004')));
+    expect(junior.every((trade) => trade.settlementDate < '2024-01-01')).toBe(true);
+  });
+
+  it('changes nothing when seeded again, and a batch rerun of a replayed date repeats nothing', async () => {
+    const before = await rowCounts();
+    expect(await seedDemoHistory(database, { today, now: placedNow })).toEqual({
+      seeded: false,
+      reason: 'already-seeded',
+    });
+    expect(await rowCounts()).toEqual(before);
+    // 2026-11-10: the main customer's monthly deposit day, replayed by the history
+    const report = await runBusinessDay(database, isoDate('2026-11-10'), {
+      demoPrices: false,
+      debitFailureRule: noDebitFailures,
+      purchaseLagBusinessDays: 2,
+      workers: 1,
+    });
+    expect(report.unfinished).toBe(0);
+    const after = await rowCounts();
+    expect({ ...after, batchStepRuns: before.batchStepRuns }).toEqual(before);
+    expect(await verifyLedger(database)).toEqual([]);
+  });
+});

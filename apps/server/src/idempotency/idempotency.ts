@@ -1,0 +1,157 @@
+import { createHash } from 'node:crypto';
+import { idempotencyKeyHeader, idempotencyKeyPattern, TradingErrorCode } from '@fund/contracts';
+import { idempotencyRecords, type Database, type Transaction } from '@fund/db';
+import type { FastifyRequest } from 'fastify';
+import { and, eq, sql } from 'drizzle-orm';
+import { AppError, ConflictError } from '../errors/app-error.ts';
+
+/**
+ * Idempotency-Key of creating calls (security.md 25), shared by the modules that create things:
+ * - the header is required: 1-100 visible ASCII characters, else 400-200;
+ * - the first request with a key inserts its `idempotency_records` row (customer, key, hash of method, path
+ *   and canonical body) in the same transaction as the work and stores the answer there before commit,
+ *   so a crash leaves neither the work nor the key;
+ * - the same key and body replay the stored status and body (no second order); the same key with another
+ *   request answers 422-201;
+ * - two concurrent requests with one key: the second INSERT waits for the first transaction (unique key),
+ *   then finds its committed row and replays it; should it find none, 409-203.
+ * Refused requests (4xx thrown by the work) roll back and leave no key: the customer may retry.
+ */
+
+export class IdempotencyError extends AppError {
+  override readonly name = 'IdempotencyError';
+
+  constructor(code: TradingErrorCode, message: string) {
+    super(code, message);
+  }
+}
+
+/** The validated Idempotency-Key header of a request; 400-200 when missing or malformed. */
+export function idempotencyKeyOf(request: FastifyRequest): string {
+  const value = request.headers[idempotencyKeyHeader];
+  if (typeof value !== 'string' || !idempotencyKeyPattern.test(value)) {
+    throw new IdempotencyError(
+      TradingErrorCode.idempotencyKeyRequired,
+      'Idempotency-Key ヘッダー（半角英数記号1〜100文字）を指定してください。',
+    );
+  }
+  return value;
+}
+
+function canonical(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(canonical);
+  if (value !== null && typeof value === 'object') {
+    return Object.fromEntries(
+      Object.entries(value as Record<string, unknown>)
+        .filter(([, entry]) => entry !== undefined)
+        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+        .map(([key, entry]) => [key, canonical(entry)]),
+    );
+  }
+  return typeof value === 'bigint' ? value.toString() : value;
+}
+
+/** SHA-256 of method, path and the body with its keys sorted. */
+export function requestHashOf(method: string, path: string, body: unknown): string {
+  return createHash('sha256')
+    .update(`${method.toUpperCase()} ${path}\n${JSON.stringify(canonical(body ?? null))}`)
+    .digest('hex');
+}
+
+export interface IdempotentAnswer<T> {
+  readonly status: number;
+  readonly body: T;
+  /** True when the stored answer of an earlier request was replayed. */
+  readonly replayed: boolean;
+}
+
+interface DriverError {
+  readonly code?: unknown;
+  readonly constraint?: unknown;
+  readonly cause?: unknown;
+}
+
+/** The PostgreSQL SQLSTATE of an error or of its causes (drizzle wraps the driver's error). */
+export function sqlStateOf(error: unknown): { code: string; constraint: string | undefined } | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current !== null && typeof current === 'object'; depth += 1) {
+    const candidate = current as DriverError;
+    if (typeof candidate.code === 'string' && /^[0-9A-Z]{5}$/.test(candidate.code)) {
+      return {
+        code: candidate.code,
+        constraint: typeof candidate.constraint === 'string' ? candidate.constraint : undefined,
+      };
+    }
+    current = candidate.cause;
+  }
+  return undefined;
+}
+
+/**
+ * Runs `work` in a transaction guarded by the request's Idempotency-Key and returns its answer, or the
+ * stored answer of the first request with that key. `work` returns the status and JSON body to send.
+ */
+export async function runIdempotent<T>(
+  db: Database,
+  scope: { readonly customerId: string; readonly key: string; readonly requestHash: string },
+  work: (tx: Transaction) => Promise<{ status: number; body: T }>,
+  mapError: (error: unknown) => unknown = (error) => error,
+): Promise<IdempotentAnswer<T>> {
+  try {
+    return await db.transaction(async (tx) => {
+      const inserted = await tx
+        .insert(idempotencyRecords)
+        .values({ customerId: scope.customerId, key: scope.key, requestHash: scope.requestHash })
+        .onConflictDoNothing()
+        .returning({ key: idempotencyRecords.key });
+      if (inserted.length === 0) return replay<T>(tx, scope);
+      const answer = await work(tx);
+      await tx
+        .update(idempotencyRecords)
+        .set({
+          responseStatus: answer.status,
+          responseBody: sql`${JSON.stringify(answer.body)}::jsonb`,
+        })
+        .where(
+          and(eq(idempotencyRecords.customerId, scope.customerId), eq(idempotencyRecords.key, scope.key)),
+        );
+      return { ...answer, replayed: false };
+    });
+  } catch (error) {
+    const state = sqlStateOf(error);
+    // serialization failure, deadlock, or the key inserted by a request that committed in between
+    if (state !== undefined && ['40001', '40P01'].includes(state.code)) {
+      throw new ConflictError(undefined, { cause: error });
+    }
+    if (state?.code === '23505' && state.constraint === 'idempotency_records_pkey') {
+      throw new IdempotencyError(
+        TradingErrorCode.idempotencyInProgress,
+        '同じ Idempotency-Key のリクエストを処理中です。しばらくしてから結果をご確認ください。',
+      );
+    }
+    throw mapError(error);
+  }
+}
+
+async function replay<T>(
+  tx: Transaction,
+  scope: { readonly customerId: string; readonly key: string; readonly requestHash: string },
+): Promise<IdempotentAnswer<T>> {
+  const [record] = await tx
+    .select()
+    .from(idempotencyRecords)
+    .where(and(eq(idempotencyRecords.customerId, scope.customerId), eq(idempotencyRecords.key, scope.key)));
+  if (record === undefined || record.responseStatus === null) {
+    throw new IdempotencyError(
+      TradingErrorCode.idempotencyInProgress,
+      '同じ Idempotency-Key のリクエストを処理中です。しばらくしてから結果をご確認ください。',
+    );
+  }
+  if (record.requestHash !== scope.requestHash) {
+    throw new IdempotencyError(
+      TradingErrorCode.idempotencyKeyReused,
+      'この Idempotency-Key は別の内容のリクエストで使用済みです。新しいキーで送信してください。',
+    );
+  }
+  return { status: record.responseStatus, body: record.responseBody as T, replayed: true };
+}

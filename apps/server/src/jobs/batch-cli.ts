@@ -1,0 +1,94 @@
+// npm run batch -- --date YYYY-MM-DD [--until YYYY-MM-DD] [--prices file.csv] [--workers N]
+// Runs the business-day batch for the dates against the configured database (DATABASE_URL, else the PGlite
+// data directory; stop the server first when on PGlite) and prints per-step counts.
+import { readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { isIsoDate, jstDateOf, type IsoDate } from '@fund/domain';
+import { migrateDatabase, openDatabase, verifyLedger } from '@fund/db';
+import { ConfigError, loadConfig } from '../config/config.ts';
+import { formatDayReport, runBusinessDays } from './daily-batch.ts';
+import { advanceDemoClock } from './demo-clock.ts';
+import { importNavCsv } from './steps/prices.step.ts';
+import { demoDebitFailureRule, noDebitFailures } from './steps/recurring-debits.step.ts';
+
+function fail(message: string): never {
+  process.stderr.write(`${message}\n`);
+  process.exit(1);
+}
+
+const { values } = parseArgs({
+  options: {
+    date: { type: 'string' },
+    until: { type: 'string' },
+    prices: { type: 'string' },
+    workers: { type: 'string' },
+  },
+  strict: true,
+});
+
+let config;
+try {
+  config = loadConfig();
+} catch (error) {
+  if (error instanceof ConfigError) fail(error.message);
+  throw error;
+}
+const date = (values.date ?? jstDateOf(new Date())) as IsoDate;
+const until = (values.until ?? date) as IsoDate;
+if (!isIsoDate(date) || !isIsoDate(until) || until < date) {
+  fail('Usage: npm run batch -- --date YYYY-MM-DD [--until YYYY-MM-DD] [--prices file.csv] [--workers N]');
+}
+const workers = values.workers === undefined ? config.batch.workers : Number(values.workers);
+if (!Number.isInteger(workers) || workers < 1 || workers > 32)
+  fail('--workers must be a whole number from 1 to 32');
+
+const description =
+  config.databaseUrl === undefined ? `PGlite ${config.pgliteDataDir}` : 'PostgreSQL (DATABASE_URL)';
+const handle = await (
+  config.databaseUrl !== undefined
+    ? openDatabase({ url: config.databaseUrl, poolSize: workers + 1 })
+    : openDatabase({ dataDir: config.pgliteDataDir })
+).catch((error: unknown) =>
+  fail(
+    `Could not open ${description} (${error instanceof Error ? error.message : String(error)}); on PGlite stop the server first.`,
+  ),
+);
+try {
+  await migrateDatabase(handle);
+  if (values.prices !== undefined) {
+    const report = await importNavCsv(handle.db, readFileSync(values.prices, 'utf8'));
+    console.log(
+      `Prices ${values.prices}: ${report.inserted} NAV(s) inserted, ${report.unchanged} already stored.`,
+    );
+  }
+  console.log(`Business-day batch on ${description}, ${date}${until === date ? '' : ` to ${until}`}:`);
+  const reports = await runBusinessDays(handle, date, until, {
+    demoPrices: config.batch.demo,
+    debitFailureRule: config.batch.demo ? demoDebitFailureRule : noDebitFailures,
+    purchaseLagBusinessDays: config.batch.purchaseLagDays,
+    workers,
+    onDay: (report) => console.log(formatDayReport(report)),
+  });
+  const last = reports.at(-1);
+  if (last !== undefined && last.unfinished > 0) {
+    process.exitCode = 1;
+    console.log(`Stopped after ${last.businessDate}: ${last.unfinished} item(s) failed.`);
+  }
+  if (config.batch.demoClock && last?.unfinished === 0) {
+    await advanceDemoClock(handle, until);
+    console.log(
+      `Demo clock: at least ${until} ${String(config.batch.time.hour).padStart(2, '0')}:${String(config.batch.time.minute).padStart(2, '0')} JST.`,
+    );
+  }
+  const violations = await verifyLedger(handle);
+  if (violations.length > 0) {
+    process.exitCode = 1;
+    console.log(`Ledger: ${violations.length} violation(s):`);
+    for (const violation of violations.slice(0, 20))
+      console.log(`- [${violation.rule}] ${violation.message}`);
+  } else {
+    console.log('Ledger: consistent.');
+  }
+} finally {
+  await handle.close();
+}

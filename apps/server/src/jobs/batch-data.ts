@@ -1,0 +1,107 @@
+import {
+  extraHolidaysOf,
+  jstInstant,
+  calendarDateOf,
+  type ExtraHolidays,
+  type IsoDate,
+  type YearMonth,
+} from '@fund/domain';
+import { fundHolidays, fundNavs, funds, informations, type Fund, type Transaction } from '@fund/db';
+import { and, eq } from 'drizzle-orm';
+
+/** Reading and writing helpers shared by the batch steps. */
+
+export interface FundWithHolidays {
+  readonly fund: Fund;
+  readonly holidays: ExtraHolidays;
+}
+
+export async function loadFund(tx: Transaction, fundId: string): Promise<FundWithHolidays> {
+  const [fund] = await tx.select().from(funds).where(eq(funds.id, fundId));
+  if (fund === undefined) throw new Error(`No fund ${fundId}`);
+  const holidays = await tx
+    .select({ holiday: fundHolidays.holiday })
+    .from(fundHolidays)
+    .where(eq(fundHolidays.fundId, fundId));
+  return { fund, holidays: extraHolidaysOf(holidays.map((row) => row.holiday)) };
+}
+
+/** The stored NAV of a fund on a date, or undefined: the batch never guesses a price. */
+export async function navOn(tx: Transaction, fundId: string, date: string): Promise<bigint | undefined> {
+  const [row] = await tx
+    .select({ nav: fundNavs.nav })
+    .from(fundNavs)
+    .where(and(eq(fundNavs.fundId, fundId), eq(fundNavs.navDate, date)));
+  return row?.nav;
+}
+
+export type NoticeCategory = 'important' | 'others';
+
+/** A notice (お知らせ) for one customer, shown on /notifications. */
+export async function postNotice(
+  tx: Transaction,
+  notice: {
+    customerId: string;
+    title: string;
+    lines: readonly string[];
+    at: Date;
+    category?: NoticeCategory;
+  },
+): Promise<void> {
+  await tx.insert(informations).values({
+    customerId: notice.customerId,
+    category: notice.category ?? 'others',
+    title: notice.title,
+    body: notice.lines.map((line) => `<p>${escapeHtml(line)}</p>`).join(''),
+    publishedAt: notice.at,
+  });
+}
+
+function escapeHtml(text: string): string {
+  return text
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;');
+}
+
+/** 12,345円 */
+export function formatYen(amount: bigint): string {
+  return `${amount.toLocaleString('ja-JP')}円`;
+}
+
+/** 12,345口 */
+export function formatUnits(units: bigint): string {
+  return `${units.toLocaleString('ja-JP')}口`;
+}
+
+/** 2026年12月1日 */
+export function formatJapaneseDate(date: string): string {
+  const { year, month, day } = calendarDateOf(date as IsoDate);
+  return `${year}年${month}月${day}日`;
+}
+
+/** `yyyy-mm` of a month, the month part of the batch's idempotency keys. */
+export function monthKey(month: YearMonth): string {
+  return `${month.year}-${String(month.month).padStart(2, '0')}`;
+}
+
+/** The first day of a month as a SQL date (`recurring_debits.month`, `start_month`). */
+export function firstDayOf(month: YearMonth): string {
+  return `${monthKey(month)}-01`;
+}
+
+export function previousYearMonth(month: YearMonth): YearMonth {
+  return month.month === 1
+    ? { year: month.year - 1, month: 12 }
+    : { year: month.year, month: month.month - 1 };
+}
+
+/**
+ * The instant orders placed by the batch for a business date carry: 09:00 JST of that date, before the
+ * cut-off, so their 申込日 is the date itself (or the fund's next business day on a fund holiday).
+ */
+export function batchOrderInstant(date: IsoDate): Date {
+  const { year, month, day } = calendarDateOf(date);
+  return jstInstant(year, month, day, 9, 0);
+}

@@ -1,0 +1,65 @@
+import { businessDayOnOrAfter, dateInMonth, yearMonthOf, type YearMonth } from '@fund/domain';
+import { cashflows, credit, debit, monthlyDeposits, postJournalEntry } from '@fund/db';
+import { and, eq } from 'drizzle-orm';
+import type { BatchStep } from '../batch-runner.ts';
+import { formatYen, monthKey, postNotice, previousYearMonth } from '../batch-data.ts';
+
+/** The day a monthly deposit is debited: its day of the month, or the next business day. */
+export function monthlyDepositDate(month: YearMonth, debitDay: number) {
+  return businessDayOnOrAfter(dateInMonth(month, debitDay));
+}
+
+/**
+ * d. Monthly deposits (定額入金): on each ACTIVE plan's day (the next business day when it is not one),
+ * bank_clearing / customer_cash and a cashflow row (deposit). Item `<plan id>:<yyyy-mm>`; a day late in a
+ * month can roll into the next one, so the previous month is looked at too.
+ */
+export const monthlyDepositsStep: BatchStep = {
+  name: 'monthly-deposits',
+  async enumerate(db, { businessDate }) {
+    const plans = await db
+      .select({ id: monthlyDeposits.id, debitDay: monthlyDeposits.debitDay })
+      .from(monthlyDeposits)
+      .where(eq(monthlyDeposits.status, 'ACTIVE'));
+    const thisMonth = yearMonthOf(businessDate);
+    const items: string[] = [];
+    for (const month of [previousYearMonth(thisMonth), thisMonth]) {
+      for (const plan of plans) {
+        if (monthlyDepositDate(month, plan.debitDay) === businessDate)
+          items.push(`${plan.id}:${monthKey(month)}`);
+      }
+    }
+    return items;
+  },
+  async process(tx, itemId, { businessDate, now }) {
+    const [planId = ''] = itemId.split(':');
+    const [plan] = await tx
+      .select()
+      .from(monthlyDeposits)
+      .where(and(eq(monthlyDeposits.id, planId), eq(monthlyDeposits.status, 'ACTIVE')))
+      .for('update');
+    if (plan === undefined) return 'plan-not-active';
+    const entryId = await postJournalEntry(tx, {
+      kind: 'deposit.monthly',
+      businessDate,
+      customerId: plan.customerId,
+      description: `定額入金 ${itemId}`,
+      lines: [debit('bank_clearing', plan.amount), credit('customer_cash', plan.amount, plan.customerId)],
+    });
+    await tx.insert(cashflows).values({
+      customerId: plan.customerId,
+      type: 'deposit',
+      amount: plan.amount,
+      occurredOn: businessDate,
+      description: '定額入金',
+      journalEntryId: entryId,
+    });
+    await postNotice(tx, {
+      customerId: plan.customerId,
+      title: '定額入金のお知らせ',
+      lines: [`定額入金 ${formatYen(plan.amount)} をお預り金に入金しました。`],
+      at: now(),
+    });
+    return 'deposited';
+  },
+};

@@ -1,0 +1,268 @@
+import {
+  paymentStatusMachine,
+  recordDebitOutcome,
+  recurringAmountForMonth,
+  recurringPlanRules,
+  transferDebitDate,
+  yearMonthOf,
+  type IsoDate,
+  type PaymentStatusType,
+  type RecurringPlanTerms,
+  type Yen,
+  type YearMonth,
+} from '@fund/domain';
+import {
+  credit,
+  customers,
+  debit,
+  postJournalEntry,
+  recurringDebits,
+  recurringPurchases,
+  type RecurringPurchase,
+  type Transaction,
+} from '@fund/db';
+import { and, asc, eq, inArray, lte } from 'drizzle-orm';
+import type { BatchStep } from '../batch-runner.ts';
+import {
+  firstDayOf,
+  formatJapaneseDate,
+  formatYen,
+  monthKey,
+  postNotice,
+  previousYearMonth,
+} from '../batch-data.ts';
+
+/** Decides whether a customer's debit fails (the bank's answer); undefined = it succeeds. */
+export type DebitFailureRule = (customer: { accountNumber: string; email: string }) => string | undefined;
+
+/**
+ * The demo's stand-in for the bank's answer: customers whose e-mail local part contains `+debitfail`
+ * (e.g. `taro+debitfail@example.jp`) have no funds, so every 口座振替 of theirs fails (残高不足).
+ */
+export const demoDebitFailureRule: DebitFailureRule = (customer) =>
+  customer.email.split('@')[0]?.includes('+debitfail') === true ? '残高不足' : undefined;
+
+/** Debits never fail: production until the bank's result file is imported (an open point). */
+export const noDebitFailures: DebitFailureRule = () => undefined;
+
+/** The months whose debit date is `date` (the 27th or the next business day; it can roll into the next month). */
+export function debitMonthsOn(date: IsoDate): YearMonth[] {
+  const thisMonth = yearMonthOf(date);
+  return [previousYearMonth(thisMonth), thisMonth].filter((month) => transferDebitDate(month) === date);
+}
+
+function termsOf(plan: RecurringPurchase): RecurringPlanTerms {
+  return {
+    amount: plan.amount as Yen,
+    bonus:
+      plan.bonusAmount === null || plan.bonusMonths.length === 0
+        ? undefined
+        : { months: plan.bonusMonths, amount: plan.bonusAmount as Yen },
+    paymentMethod: plan.paymentMethod,
+  };
+}
+
+function statusPath(...path: PaymentStatusType[]): PaymentStatusType {
+  for (let index = 1; index < path.length; index += 1)
+    paymentStatusMachine.assertTransition(path[index - 1]!, path[index]!);
+  return path.at(-1)!;
+}
+
+/**
+ * Applies a plan change waiting for the month (ScheduledBuyBatchFlagType): `update` takes the pending
+ * terms, `cancel` ends the plan, `create` just starts it. Returns the plan as it is for the month.
+ */
+async function applyPendingChange(tx: Transaction, plan: RecurringPurchase, month: YearMonth) {
+  if (
+    plan.batchFlag === null ||
+    plan.batchAppliesFrom === null ||
+    plan.batchAppliesFrom > firstDayOf(month)
+  ) {
+    return plan;
+  }
+  const cleared = {
+    batchFlag: null,
+    batchAppliesFrom: null,
+    pendingAmount: null,
+    pendingBonusMonths: null,
+    pendingBonusAmount: null,
+    pendingPaymentMethod: null,
+  };
+  const change =
+    plan.batchFlag === 'cancel'
+      ? { ...cleared, status: 'CANCELED' as const }
+      : plan.batchFlag === 'update'
+        ? {
+            ...cleared,
+            amount: plan.pendingAmount ?? plan.amount,
+            bonusMonths: plan.pendingBonusMonths ?? plan.bonusMonths,
+            bonusAmount:
+              plan.pendingBonusMonths === null ? plan.bonusAmount : (plan.pendingBonusAmount ?? null),
+            paymentMethod: plan.pendingPaymentMethod ?? plan.paymentMethod,
+          }
+        : cleared;
+  const [updated] = await tx
+    .update(recurringPurchases)
+    .set(change)
+    .where(eq(recurringPurchases.id, plan.id))
+    .returning();
+  return updated!;
+}
+
+/**
+ * b. Recurring debits (口座振替, and card charges) for a month, on its debit date (the 27th or the next
+ * business day). One item per customer and month, `<customer id>:<yyyy-mm>`, so that the customer's plans
+ * are taken together, larger amounts first, and the card limit (100,000 yen a month, bonus included) is
+ * checked over all of them. Per plan and month one `recurring_debits` row (unique), so a rerun never
+ * debits twice:
+ * - success: NONE → PROCESSING → RECEIVED, posted bank_clearing / customer_unsettled; the purchase order
+ *   follows (recurring-orders step), which moves it to SUCCESS when it settles;
+ * - failure: PROCESSING → FAILURE with the reason; a transfer plan's failures in a row are counted
+ *   (`recordDebitOutcome`) and the third suspends the plan, with an important notice. A card charge over the
+ *   monthly limit fails for the month without counting.
+ * Card plans are charged on the same date: the card cycle (closes the 10th) only decides from which month a
+ * switch to the card applies, which `paymentMethodChangeEffectiveMonth` settles when the plan is changed.
+ */
+export function recurringDebitsStep(options: { failureRule: DebitFailureRule }): BatchStep {
+  return {
+    name: 'recurring-debits',
+    async enumerate(db, { businessDate }) {
+      const items: string[] = [];
+      for (const month of debitMonthsOn(businessDate)) {
+        const rows = await db
+          .selectDistinct({ customerId: recurringPurchases.customerId })
+          .from(recurringPurchases)
+          .where(
+            and(
+              eq(recurringPurchases.status, 'ACTIVE'),
+              lte(recurringPurchases.startMonth, firstDayOf(month)),
+            ),
+          );
+        items.push(...rows.map((row) => `${row.customerId}:${monthKey(month)}`));
+      }
+      return items;
+    },
+    async process(tx, itemId, { businessDate, now }) {
+      const [customerId = '', monthText = ''] = itemId.split(':');
+      const month: YearMonth = { year: Number(monthText.slice(0, 4)), month: Number(monthText.slice(5, 7)) };
+      const [customer] = await tx
+        .select({ accountNumber: customers.accountNumber, email: customers.email })
+        .from(customers)
+        .where(eq(customers.id, customerId));
+      if (customer === undefined) throw new Error(`No customer ${customerId}`);
+      const locked = await tx
+        .select()
+        .from(recurringPurchases)
+        .where(
+          and(
+            eq(recurringPurchases.customerId, customerId),
+            eq(recurringPurchases.status, 'ACTIVE'),
+            lte(recurringPurchases.startMonth, firstDayOf(month)),
+          ),
+        )
+        .orderBy(asc(recurringPurchases.id))
+        .for('update');
+      const plans: RecurringPurchase[] = [];
+      for (const plan of locked) {
+        const current = await applyPendingChange(tx, plan, month);
+        if (current.status === 'ACTIVE') plans.push(current);
+      }
+      if (plans.length === 0) return 'nothing-to-debit';
+      const existing = await tx
+        .select()
+        .from(recurringDebits)
+        .where(
+          and(
+            inArray(
+              recurringDebits.recurringPurchaseId,
+              plans.map((plan) => plan.id),
+            ),
+            eq(recurringDebits.month, firstDayOf(month)),
+          ),
+        );
+      const done = new Set(existing.map((row) => row.recurringPurchaseId));
+      const paymentMethodOf = new Map(plans.map((plan) => [plan.id, plan.paymentMethod]));
+      let cardTotal = existing
+        .filter(
+          (row) =>
+            paymentMethodOf.get(row.recurringPurchaseId) === 'CREDIT_CARD' && row.paymentStatus !== 'FAILURE',
+        )
+        .reduce((sum, row) => sum + row.amount, 0n);
+      const withAmounts = plans
+        .map((plan, index) => ({ plan, index, amount: recurringAmountForMonth(termsOf(plan), month.month) }))
+        .sort((a, b) => (a.amount === b.amount ? a.index - b.index : a.amount > b.amount ? -1 : 1));
+      let received = 0;
+      let failed = 0;
+      for (const { plan, amount } of withAmounts) {
+        if (done.has(plan.id)) continue;
+        let failure: string | undefined = options.failureRule(customer);
+        if (failure === undefined && plan.paymentMethod === 'CREDIT_CARD') {
+          if (cardTotal + amount > recurringPlanRules.cardMonthlyLimit) failure = 'カード利用上限超過';
+          else cardTotal += amount;
+        }
+        const status = statusPath('NONE', 'PROCESSING', failure === undefined ? 'RECEIVED' : 'FAILURE');
+        await tx.insert(recurringDebits).values({
+          recurringPurchaseId: plan.id,
+          month: firstDayOf(month),
+          debitDate: businessDate,
+          amount,
+          paymentStatus: status,
+          failureReason: failure ?? null,
+        });
+        const what = plan.paymentMethod === 'CREDIT_CARD' ? 'クレジットカード決済' : '口座振替';
+        if (failure === undefined) {
+          received += 1;
+          await postJournalEntry(tx, {
+            kind: 'recurring.debit',
+            businessDate,
+            customerId,
+            description: `積立 ${what} ${plan.id} ${monthKey(month)}`,
+            lines: [debit('bank_clearing', amount), credit('customer_unsettled', amount, customerId)],
+          });
+          if (plan.consecutiveDebitFailures !== 0) {
+            await tx
+              .update(recurringPurchases)
+              .set({ consecutiveDebitFailures: 0 })
+              .where(eq(recurringPurchases.id, plan.id));
+          }
+          continue;
+        }
+        failed += 1;
+        const counts = plan.paymentMethod === 'ACCOUNT_TRANSFER';
+        const state = counts
+          ? recordDebitOutcome(plan.consecutiveDebitFailures, 'FAILURE')
+          : { consecutiveFailures: plan.consecutiveDebitFailures, suspend: false };
+        await tx
+          .update(recurringPurchases)
+          .set({
+            consecutiveDebitFailures: Math.min(state.consecutiveFailures, 3),
+            ...(state.suspend ? { status: 'SUSPENDED' as const } : {}),
+          })
+          .where(eq(recurringPurchases.id, plan.id));
+        await postNotice(tx, {
+          customerId,
+          category: state.suspend ? 'important' : 'others',
+          title: state.suspend ? '積立の停止のお知らせ' : `積立の${what}ができませんでした`,
+          lines: [
+            `${formatJapaneseDate(businessDate)}の積立（${formatYen(amount)}）の${what}ができませんでした（${failure}）。`,
+            ...(state.suspend
+              ? ['3か月連続で口座振替ができなかったため、この積立を停止しました。再開はお手続きください。']
+              : counts
+                ? [
+                    `連続${state.consecutiveFailures}回目です。3回連続で振替できない場合、積立は停止されます。`,
+                  ]
+                : []),
+          ],
+          at: now(),
+        });
+      }
+      return failed === 0
+        ? received === 0
+          ? 'nothing-to-debit'
+          : 'debited'
+        : received === 0
+          ? 'failed'
+          : 'partly-failed';
+    },
+  };
+}

@@ -1,0 +1,194 @@
+// Rows and helpers the batch scenario tests build on (test-only).
+import { addCalendarDays, isBusinessDay, jstInstant, type IsoDate } from '@fund/domain';
+import {
+  credit,
+  customerAccounts,
+  customers,
+  debit,
+  fundNavs,
+  fundProspectuses,
+  funds,
+  informations,
+  journalEntries,
+  orders,
+  postJournalEntry,
+  prospectusConfirmations,
+  trades,
+  verifyLedger,
+  type DatabaseHandle,
+  type NewFund,
+} from '@fund/db';
+import { count, eq, sql } from 'drizzle-orm';
+import { expect } from 'vitest';
+import { runBusinessDay, runBusinessDays, type DailyBatchOptions } from '../daily-batch.ts';
+import { demoDebitFailureRule } from '../steps/recurring-debits.step.ts';
+
+/** No demo NAVs (the tests store their own), the demo debit-failure rule, orders 2 business days after the debit. */
+export const testBatchOptions: DailyBatchOptions = {
+  demoPrices: false,
+  debitFailureRule: demoDebitFailureRule,
+  purchaseLagBusinessDays: 2,
+  workers: 1,
+  now: () => new Date('2026-11-21T09:00:00Z'),
+};
+
+/** A domestic no-load fund: priced on the 申込日 (lag 0), buys and sells settle 3 business days later. */
+export async function insertFund(
+  handle: DatabaseHandle,
+  overrides: Partial<NewFund> & { code: string },
+): Promise<string> {
+  const [fund] = await handle.db
+    .insert(funds)
+    .values({
+      name: `テストファンド ${overrides.code}`,
+      shortName: `テスト${overrides.code}`,
+      managementCompany: 'テストアセットマネジメント株式会社',
+      inceptionDate: '2020-01-06',
+      priceLagDays: 0,
+      buySettlementLagDays: 3,
+      sellSettlementLagDays: 3,
+      retentionFeeBasisPoints: 0,
+      tsumitateEligible: true,
+      growthEligible: true,
+      riskLevel: 3,
+      assetClass: 'EQUITY',
+      foreign: false,
+      ...overrides,
+    })
+    .returning({ id: funds.id });
+  await handle.db.insert(fundProspectuses).values({
+    fundId: fund!.id,
+    version: 1,
+    effectiveOn: '2020-01-06',
+    documentUrl: `https://funds.example.jp/${overrides.code}/prospectus-v1.pdf`,
+  });
+  return fund!.id;
+}
+
+let accountNumber = 2_000_000;
+
+/**
+ * An adult (born 1985) with a specific account and both 2024 NISA accounts, who confirmed the prospectus
+ * of `fundIds`, with `cash` yen deposited on 2026-01-05.
+ */
+export async function insertCustomer(
+  handle: DatabaseHandle,
+  options: { fundIds?: readonly string[]; cash?: bigint; emailLocalPart?: string } = {},
+): Promise<string> {
+  accountNumber += 1;
+  const number = String(accountNumber);
+  const [customer] = await handle.db
+    .insert(customers)
+    .values({
+      accountNumber: number,
+      branchCode: '001',
+      lastName: '山田',
+      firstName: '花子',
+      lastNameKana: 'ヤマダ',
+      firstNameKana: 'ハナコ',
+      accountRole: 'ADULT',
+      equityStatus: 'OPEN',
+      lastConfirmedOn: '2026-04-01',
+      birthDate: '1985-05-05',
+      email: `${options.emailLocalPart ?? `customer-${number}`}@example.jp`,
+    })
+    .returning({ id: customers.id });
+  const customerId = customer!.id;
+  await handle.db.insert(customerAccounts).values(
+    (['specific', 'nisa2_tsumitate', 'nisa2_growth'] as const).map((accountType) => ({
+      customerId,
+      accountType,
+      openedOn: '2024-01-04',
+    })),
+  );
+  for (const fundId of options.fundIds ?? []) {
+    await handle.db.insert(prospectusConfirmations).values({ customerId, fundId, version: 1 });
+  }
+  if ((options.cash ?? 0n) > 0n) {
+    await handle.db.transaction((tx) =>
+      postJournalEntry(tx, {
+        kind: 'deposit',
+        businessDate: '2026-01-05' as IsoDate,
+        customerId,
+        lines: [debit('bank_clearing', options.cash!), credit('customer_cash', options.cash!, customerId)],
+      }),
+    );
+  }
+  return customerId;
+}
+
+/** 10:00 JST on a date: before the 15:00 cut-off. */
+export function morningOf(date: string): Date {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  return jstInstant(year, month, day, 10, 0);
+}
+
+/** Row counts that a rerun must leave unchanged. */
+export async function ledgerSnapshot(handle: DatabaseHandle) {
+  const counted = async (
+    table: typeof journalEntries | typeof trades | typeof informations | typeof orders,
+  ) => (await handle.db.select({ n: count() }).from(table))[0]!.n;
+  const statuses = await handle.db
+    .select({ id: orders.id, status: orders.status })
+    .from(orders)
+    .orderBy(orders.id);
+  const balances = await handle.db.execute(
+    sql`SELECT customer_id, account::text, balance::text FROM customer_balances ORDER BY 1, 2`,
+  );
+  return {
+    entries: await counted(journalEntries),
+    trades: await counted(trades),
+    notices: await counted(informations),
+    orders: statuses,
+    balances: (balances as unknown as { rows: unknown[] }).rows,
+  };
+}
+
+export async function expectLedgerConsistent(handle: DatabaseHandle): Promise<void> {
+  expect(await verifyLedger(handle)).toEqual([]);
+}
+
+export async function cashOf(
+  handle: DatabaseHandle,
+  customerId: string,
+  account = 'customer_cash',
+): Promise<bigint> {
+  const result = await handle.db.execute(
+    sql`SELECT coalesce(sum(balance), 0)::text AS balance FROM customer_balances
+      WHERE customer_id = ${customerId}::uuid AND account::text = ${account}`,
+  );
+  return BigInt((result as unknown as { rows: { balance: string }[] }).rows[0]!.balance);
+}
+
+export async function orderById(handle: DatabaseHandle, id: string) {
+  const [row] = await handle.db.select().from(orders).where(eq(orders.id, id));
+  return row!;
+}
+
+export function runDay(handle: DatabaseHandle, date: string, options: Partial<DailyBatchOptions> = {}) {
+  return runBusinessDay(handle, date as IsoDate, { ...testBatchOptions, ...options });
+}
+
+export function runDays(
+  handle: DatabaseHandle,
+  from: string,
+  until: string,
+  options: Partial<DailyBatchOptions> = {},
+) {
+  return runBusinessDays(handle, from as IsoDate, until as IsoDate, { ...testBatchOptions, ...options });
+}
+
+/** The same NAV on every business day from `from` to `until`. */
+export async function insertNavs(
+  handle: DatabaseHandle,
+  fundId: string,
+  from: string,
+  until: string,
+  nav: bigint,
+) {
+  const rows = [];
+  for (let date = from as IsoDate; date <= until; date = addCalendarDays(date, 1)) {
+    if (isBusinessDay(date)) rows.push({ fundId, navDate: date, nav });
+  }
+  await handle.db.insert(fundNavs).values(rows).onConflictDoNothing();
+}

@@ -1,0 +1,158 @@
+import {
+  fundNavs,
+  funds,
+  journalEntries,
+  journalLines,
+  orders,
+  trades,
+  type DatabaseExecutor,
+} from '@fund/db';
+import type { AccountType as StoredAccountType } from '@fund/domain';
+import { and, asc, desc, eq, gte, inArray, lt, lte, ne, sql, sum } from 'drizzle-orm';
+
+export interface UnitTradeRow {
+  readonly accountType: StoredAccountType | null;
+  readonly fundId: string | null;
+  readonly type: 'FUND' | 'EQUITY' | 'CASH_TRANSFER' | 'CAPITAL_GAIN' | 'SHIP_RECEIPT';
+  readonly side: 'BUY' | 'SELL' | 'IN' | 'OUT';
+  readonly units: bigint | null;
+  readonly pricePer10k: bigint | null;
+  readonly settlementDate: string;
+}
+
+/** Settled movements of units (FUND and SHIP_RECEIPT trades) up to `until`, in settlement order. */
+export async function listUnitTrades(
+  db: DatabaseExecutor,
+  customerId: string,
+  until: string,
+): Promise<UnitTradeRow[]> {
+  return db
+    .select({
+      accountType: trades.accountType,
+      fundId: trades.fundId,
+      type: trades.type,
+      side: trades.side,
+      units: trades.units,
+      pricePer10k: trades.pricePer10k,
+      settlementDate: trades.settlementDate,
+    })
+    .from(trades)
+    .where(
+      and(
+        eq(trades.customerId, customerId),
+        inArray(trades.type, ['FUND', 'SHIP_RECEIPT']),
+        lte(trades.settlementDate, until),
+      ),
+    )
+    .orderBy(asc(trades.settlementDate), asc(trades.tradeDate), asc(trades.createdAt), asc(trades.id));
+}
+
+export interface PendingSellRow {
+  readonly accountType: StoredAccountType;
+  readonly fundId: string;
+  readonly units: string | null;
+}
+
+/**
+ * Units of sell orders placed before `placedBefore` and not settled on `date` (受渡日 after it), not
+ * cancelled: they reduce the units shown at once (spec §4). The priced figure once executed, else the
+ * units the order reserved.
+ */
+export async function listPendingSellUnits(
+  db: DatabaseExecutor,
+  customerId: string,
+  date: string,
+  placedBefore: Date,
+): Promise<PendingSellRow[]> {
+  return db
+    .select({
+      accountType: orders.accountType,
+      fundId: orders.fundId,
+      units: sum(sql`coalesce(${orders.executedUnits}, ${orders.reservedUnits})`),
+    })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.customerId, customerId),
+        inArray(orders.channel, ['SELL', 'SCHEDULEDSELL']),
+        ne(orders.status, 'CANCELED'),
+        lt(orders.createdAt, placedBefore),
+        sql`${orders.settlementDate} > ${date}`,
+      ),
+    )
+    .groupBy(orders.accountType, orders.fundId);
+}
+
+export interface ValuationFund {
+  readonly id: string;
+  readonly code: string;
+  readonly name: string;
+  readonly shortName: string;
+  readonly retentionFeeBasisPoints: number;
+}
+
+export async function findFunds(db: DatabaseExecutor, ids: readonly string[]): Promise<ValuationFund[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select({
+      id: funds.id,
+      code: funds.code,
+      name: funds.name,
+      shortName: funds.shortName,
+      retentionFeeBasisPoints: funds.retentionFeeBasisPoints,
+    })
+    .from(funds)
+    .where(inArray(funds.id, [...ids]))
+    .orderBy(asc(funds.code));
+}
+
+export interface NavRow {
+  readonly navDate: string;
+  readonly nav: bigint;
+}
+
+/** The fund's latest `count` NAVs on or before `date`, newest first. */
+export async function latestNavs(
+  db: DatabaseExecutor,
+  fundId: string,
+  date: string,
+  count: number,
+): Promise<NavRow[]> {
+  return db
+    .select({ navDate: fundNavs.navDate, nav: fundNavs.nav })
+    .from(fundNavs)
+    .where(and(eq(fundNavs.fundId, fundId), lte(fundNavs.navDate, date)))
+    .orderBy(desc(fundNavs.navDate))
+    .limit(count);
+}
+
+/** The fund's NAVs from `from` to `to`, oldest first. */
+export async function navsBetween(
+  db: DatabaseExecutor,
+  fundId: string,
+  from: string,
+  to: string,
+): Promise<NavRow[]> {
+  return db
+    .select({ navDate: fundNavs.navDate, nav: fundNavs.nav })
+    .from(fundNavs)
+    .where(and(eq(fundNavs.fundId, fundId), gte(fundNavs.navDate, from), lte(fundNavs.navDate, to)))
+    .orderBy(asc(fundNavs.navDate));
+}
+
+/** お預り金 at the end of `date`: credits − debits of the customer's cash account up to that date. */
+export async function cashBalanceOn(db: DatabaseExecutor, customerId: string, date: string): Promise<bigint> {
+  const [row] = await db
+    .select({ total: sum(journalLines.amount) })
+    .from(journalLines)
+    .innerJoin(journalEntries, eq(journalEntries.id, journalLines.entryId))
+    .where(
+      and(
+        eq(journalLines.customerId, customerId),
+        eq(journalLines.account, 'customer_cash'),
+        lte(journalEntries.businessDate, date),
+      ),
+    );
+  const debits = row?.total === null || row?.total === undefined ? 0n : BigInt(row.total);
+  return -debits;
+}

@@ -1,0 +1,129 @@
+import {
+  maxNavRangeDays,
+  type FundDetail,
+  type FundSummary,
+  type FundsResponse,
+  type NavsResponse,
+  type ProspectusConfirmationResponse,
+} from '@fund/contracts';
+import type { Database, Fund } from '@fund/db';
+import { addCalendarDays, cancellationPrice, isoDate, jstDateOf, type NavPer10k } from '@fund/domain';
+import { BadRequestError, NotFoundError } from '../../errors/app-error.ts';
+import { runIdempotent, type IdempotentAnswer } from '../../idempotency/idempotency.ts';
+import {
+  confirmProspectus,
+  currentProspectusOf,
+  findConfirmation,
+  findFund,
+  latestTwoNavs,
+  listFunds,
+  navsBetween,
+} from './funds.repository.ts';
+
+const fundNotFound = 'ファンドが見つかりません。';
+
+/** Funds as the customer sees them: prices are @fund/domain's (解約価額 = NAV − 信託財産留保額). */
+export class FundsService {
+  constructor(private readonly db: Database) {}
+
+  async #summary(fund: Fund, today: string): Promise<FundSummary> {
+    const [latest, previous] = await latestTwoNavs(this.db, fund.id, today);
+    return {
+      code: fund.code,
+      name: fund.name,
+      shortName: fund.shortName,
+      managementCompany: fund.managementCompany,
+      assetClass: fund.assetClass,
+      riskLevel: fund.riskLevel,
+      foreign: fund.foreign,
+      salesStatus: fund.salesStatus,
+      navDate: latest?.navDate ?? null,
+      nav: latest?.nav.toString() ?? null,
+      dayChange:
+        latest === undefined || previous === undefined ? null : (latest.nav - previous.nav).toString(),
+      cancellationPrice:
+        latest === undefined
+          ? null
+          : cancellationPrice(latest.nav as NavPer10k, fund.retentionFeeBasisPoints).toString(),
+      retentionFeeBasisPoints: fund.retentionFeeBasisPoints,
+      nisa: { tsumitate: fund.tsumitateEligible, growth: fund.growthEligible },
+      priceLagDays: fund.priceLagDays,
+      buySettlementLagDays: fund.buySettlementLagDays,
+      sellSettlementLagDays: fund.sellSettlementLagDays,
+      cutOffTime: fund.cutOffTime.slice(0, 5),
+    };
+  }
+
+  async #fund(code: string): Promise<Fund> {
+    const fund = await findFund(this.db, code);
+    if (fund === undefined) throw new NotFoundError(fundNotFound);
+    return fund;
+  }
+
+  async list(now: Date): Promise<FundsResponse> {
+    const today = jstDateOf(now);
+    const rows = await listFunds(this.db);
+    return { funds: await Promise.all(rows.map((fund) => this.#summary(fund, today))) };
+  }
+
+  async detail(customerId: string, now: Date, code: string): Promise<FundDetail> {
+    const today = jstDateOf(now);
+    const fund = await this.#fund(code);
+    const prospectus = await currentProspectusOf(this.db, fund.id, today);
+    const confirmed =
+      prospectus !== undefined &&
+      (await findConfirmation(this.db, customerId, fund.id, prospectus.version)) !== undefined;
+    return {
+      fund: {
+        ...(await this.#summary(fund, today)),
+        inceptionDate: fund.inceptionDate,
+        prospectus: prospectus === undefined ? null : { ...prospectus, confirmed },
+      },
+    };
+  }
+
+  async navs(
+    now: Date,
+    code: string,
+    query: { from?: string | undefined; to?: string | undefined },
+  ): Promise<NavsResponse> {
+    const fund = await this.#fund(code);
+    const today = jstDateOf(now);
+    const to = isoDate(query.to ?? today);
+    const from = isoDate(query.from ?? addCalendarDays(to, -365));
+    if (from > to) throw new BadRequestError('期間の開始日は終了日以前の日付を指定してください。');
+    if (addCalendarDays(from, maxNavRangeDays - 1) < to) {
+      throw new BadRequestError(`期間は${maxNavRangeDays}日以内で指定してください。`);
+    }
+    const rows = await navsBetween(this.db, fund.id, from, to > today ? today : to);
+    return {
+      code: fund.code,
+      from,
+      to,
+      navs: rows.map((row) => ({
+        date: row.navDate,
+        nav: row.nav.toString(),
+        cancellationPrice: cancellationPrice(row.nav as NavPer10k, fund.retentionFeeBasisPoints).toString(),
+      })),
+    };
+  }
+
+  /** Confirms the version in force today; idempotent by nature, and guarded by the Idempotency-Key. */
+  async confirm(
+    scope: { customerId: string; key: string; requestHash: string },
+    now: Date,
+    code: string,
+  ): Promise<IdempotentAnswer<ProspectusConfirmationResponse>> {
+    const fund = await this.#fund(code);
+    const today = jstDateOf(now);
+    return runIdempotent(this.db, scope, async (tx) => {
+      const prospectus = await currentProspectusOf(tx, fund.id, today);
+      if (prospectus === undefined) throw new NotFoundError('このファンドの目論見書が見つかりません。');
+      const confirmedAt = await confirmProspectus(tx, scope.customerId, fund.id, prospectus.version, now);
+      return {
+        status: 201,
+        body: { fundCode: fund.code, version: prospectus.version, confirmedAt: confirmedAt.toISOString() },
+      };
+    });
+  }
+}

@@ -1,0 +1,637 @@
+import { ErrorCode, TradingErrorCode } from '@fund/contracts';
+import {
+  credit,
+  debit,
+  orders,
+  pointsLedger,
+  postJournalEntry,
+  type Order,
+  type Transaction,
+} from '@fund/db';
+import {
+  cancellationPrice,
+  canCancelOrder,
+  checkPointUse,
+  checkPurchaseAccount,
+  costOfUnits,
+  decideNisaPurchase,
+  divideCeil,
+  executeSell,
+  InsufficientUnitsError,
+  jstDateOf,
+  nisaBucketOfAccountType,
+  nisaRoom,
+  orderDatesFor,
+  orderStatusMachine,
+  OrderTooSmallError,
+  unitsForAmount,
+  yearOf,
+  type AccountType,
+  type IsoDate,
+  type NavPer10k,
+  type NisaBucket,
+  type OrderDates,
+  type PaymentMethod,
+  type Units,
+  type Yen,
+} from '@fund/domain';
+import { eq } from 'drizzle-orm';
+import { recordAudit } from '../../audit/audit-log.ts';
+import { AppError, NotFoundError } from '../../errors/app-error.ts';
+import {
+  addNisaPurchase,
+  cashBalance,
+  currentProspectus,
+  findFundByCode,
+  findHolding,
+  findOrderByKey,
+  hasConfirmedProspectus,
+  latestNav,
+  lockCustomer,
+  lockHolding,
+  lockOwnOrder,
+  readCustomer,
+  releaseNisaPurchase,
+  nisaUsageOf,
+  openAccountTypes,
+  orderEntryLines,
+  pointBalance,
+  reserveUnits,
+  tradingCalendarOf,
+  type TradingCustomer,
+} from './trading.repository.ts';
+import {
+  accountRefusalMessage,
+  nisaRefusal,
+  TradingError,
+  tradingMessages as messages,
+} from './trading-errors.ts';
+
+/**
+ * The placement core of orders (issue 5), shared by the orders API and the batch (積立, 定期売却).
+ *
+ * Call each function inside the caller's transaction (`db.transaction(async (tx) => …)`): the order row,
+ * its journal entry, the unit reservation, the NISA hold, the points use and the audit entry are written
+ * through `tx`, so they commit or fail together. A refusal throws `TradingError` (an AppError with a
+ * `TradingErrorCode`, a Japanese message and the domain's `reason`); the transaction must then be rolled
+ * back (let the error leave the callback).
+ *
+ * Both functions are idempotent by `idempotencyKey` (unique per customer in `orders`): when the customer
+ * already has an order with that key it is returned unchanged and nothing is written, so a batch rerun
+ * with deterministic keys (e.g. `tsumitate:<plan>:<yyyy-mm>`) finds its own order. The orders API prefixes
+ * the customer's Idempotency-Key with `api:` so customer keys never collide with batch keys.
+ *
+ * Money rules (all arithmetic is @fund/domain's):
+ * - the three dates and the cancel deadline come from `orderDatesFor(now, side, fund calendar)`;
+ * - BUY (spot): paid from the cash balance. AMOUNT holds the amount; QUANTITY holds the estimate
+ *   ⌈units × latest NAV ÷ 10,000⌉ plus a 10 % margin (⌈estimate × 110 ÷ 100⌉) for the unknown 約定日 NAV;
+ *   at execution the batch settles the real cost and returns the rest of the hold to customer_cash.
+ *   Journal `buy.placed`: debit customer_cash (amount − points' yen) + debit points_receivable (points'
+ *   yen) / credit customer_unsettled (the held amount). Points: a USED row in points_ledger.
+ *   CREDIT_CARD is refused (spec §5); points only with AMOUNT, ≥ 200 in steps of 100, 100 pt = 450 yen.
+ *   The prospectus version in force must be confirmed (409-201).
+ * - TSUMITATE: the money was collected by the recurring debit (the batch posts bank_clearing /
+ *   customer_unsettled itself): no journal entry here, payment status RECEIVED, `paymentMethod` stored
+ *   (default ACCOUNT_TRANSFER), no points, no prospectus check (confirmed when the plan was set up).
+ * - NISA (nisa2_growth / nisa2_tsumitate): AMOUNT only; `decideNisaPurchase` (eligibility by role and age
+ *   on 1 January of the 受渡日 year, bucket, annual limit of the 受渡日 year, growth ≤ 12M, total ≤ 18M);
+ *   the amount is held at once in `nisa_usage.purchased` of the 受渡日 year (`orders.nisa_amount`).
+ * - SELL / SCHEDULEDSELL: AMOUNT reserves ⌈amount × 10,000 ÷ latest 解約価額⌉ units capped at the free
+ *   units (units − reserved); QUANTITY above the free units is refused (400-206); ALL reserves every free
+ *   unit. The units are reserved on the holding (`holdings.reserved_units`, `orders.reserved_units`) at
+ *   once, so the shown units drop and a concurrent sell cannot sell them again. No journal entry.
+ *
+ * Audit: `order.created` with actor customer for BUY/SELL and actor system (`actorId`, default `batch`)
+ * for TSUMITATE/SCHEDULEDSELL.
+ */
+
+export interface PlaceOrderCommon {
+  readonly customerId: string;
+  readonly fundCode: string;
+  readonly accountType: AccountType;
+  /** Unique per customer; a second call with the same key returns the first order. */
+  readonly idempotencyKey: string;
+  /** The business clock's now (placement time decides the 申込日). */
+  readonly now: Date;
+  /** For the audit entry. */
+  readonly requestId?: string | null;
+  readonly ip?: string | null;
+  /** Audit actor id of batch orders; default `batch`. */
+  readonly actorId?: string;
+}
+
+export interface PlaceBuyOrderInput extends PlaceOrderCommon {
+  readonly orderType: 'AMOUNT' | 'QUANTITY';
+  /** AMOUNT: yen, including the part paid with points. */
+  readonly amount?: bigint;
+  /** QUANTITY: units. */
+  readonly units?: bigint;
+  readonly channel: 'BUY' | 'TSUMITATE';
+  /** Required for TSUMITATE (the plan), with the debit that paid for it when known. */
+  readonly recurringPurchaseId?: string;
+  readonly recurringDebitId?: string;
+  /** BUY: ACCOUNT_TRANSFER only (CREDIT_CARD → 400-201). TSUMITATE: how the plan paid. */
+  readonly paymentMethod?: PaymentMethod;
+  /** BUY with AMOUNT only: points to use (0 = none). */
+  readonly points?: bigint;
+}
+
+export interface PlaceSellOrderInput extends PlaceOrderCommon {
+  readonly orderType: 'AMOUNT' | 'QUANTITY' | 'ALL';
+  readonly amount?: bigint;
+  readonly units?: bigint;
+  readonly channel: 'SELL' | 'SCHEDULEDSELL';
+  /** Required for SCHEDULEDSELL. */
+  readonly scheduledSellId?: string;
+}
+
+/** The 10 % margin a QUANTITY buy holds above its estimate (percent of the estimate). */
+export const quantityBuyHoldPercent = 110n;
+
+/** Everything a buy would be, computed without writing: shared by the estimate and the placement. */
+export interface BuyPlan {
+  readonly customer: TradingCustomer;
+  readonly fundId: string;
+  readonly nav: { readonly navDate: IsoDate; readonly nav: NavPer10k };
+  readonly dates: OrderDates;
+  /** The order amount (AMOUNT) or the estimate ⌈units × NAV ÷ 10,000⌉ (QUANTITY). */
+  readonly amount: Yen;
+  readonly estimatedUnits: Units;
+  /** What the order holds in customer_unsettled (or, TSUMITATE, what was collected). */
+  readonly heldAmount: Yen;
+  readonly points: bigint;
+  readonly pointsValue: Yen;
+  /** What the cash balance pays: held amount − points' yen (0 for TSUMITATE). */
+  readonly cashAmount: Yen;
+  readonly nisa: {
+    readonly bucket: NisaBucket;
+    readonly year: number;
+    readonly amount: Yen;
+    readonly annualRoomAfter: Yen;
+    readonly growthLifetimeRoomAfter: Yen;
+    readonly lifetimeRoomAfter: Yen;
+  } | null;
+  readonly prospectusConfirmed: boolean;
+}
+
+export interface SellPlan {
+  readonly customer: TradingCustomer;
+  readonly fundId: string;
+  readonly price: {
+    readonly navDate: IsoDate;
+    readonly nav: NavPer10k;
+    readonly cancellationPrice: NavPer10k;
+  };
+  readonly dates: OrderDates;
+  readonly units: Units;
+  readonly grossProceeds: Yen;
+  readonly holding: {
+    readonly units: bigint;
+    readonly reservedUnits: bigint;
+    readonly costBasisPer10k: bigint;
+  };
+}
+
+function checkCustomer(customer: TradingCustomer | undefined, customerInitiated: boolean): TradingCustomer {
+  if (customer === undefined || customer.equityStatus !== 'OPEN') {
+    throw new TradingError(TradingErrorCode.accountNotOpen, messages.accountNotOpen);
+  }
+  if (customerInitiated && customer.locked) {
+    throw new AppError(ErrorCode.accountLocked, messages.accountLocked);
+  }
+  return customer;
+}
+
+async function loadFund(tx: Transaction, fundCode: string, today: IsoDate) {
+  const fund = await findFundByCode(tx, fundCode);
+  if (fund === undefined) throw new TradingError(TradingErrorCode.fundNotOnSale, messages.fundNotFound);
+  const nav = await latestNav(tx, fund.id, today);
+  if (nav === undefined) throw new TradingError(TradingErrorCode.fundNotOnSale, messages.noPrice);
+  return { fund, nav: { navDate: nav.navDate, nav: nav.nav as NavPer10k } };
+}
+
+/**
+ * Checks a buy and computes its figures. With `lock` the customer row is locked first (placement); the
+ * estimate reads without locking.
+ */
+export async function planBuyOrder(
+  tx: Transaction,
+  input: Omit<PlaceBuyOrderInput, 'idempotencyKey'>,
+  lock: boolean,
+): Promise<BuyPlan> {
+  const spot = input.channel === 'BUY';
+  const customer = checkCustomer(
+    lock ? await lockCustomer(tx, input.customerId) : await readCustomer(tx, input.customerId),
+    spot,
+  );
+  if (spot && input.paymentMethod === 'CREDIT_CARD') {
+    throw new TradingError(TradingErrorCode.creditCardNotAllowed, messages.creditCardNotAllowed);
+  }
+  const today = jstDateOf(input.now);
+  const { fund, nav } = await loadFund(tx, input.fundCode, today);
+  if (fund.salesStatus !== 'ON_SALE') {
+    throw new TradingError(TradingErrorCode.fundNotOnSale, messages.fundNotOnSale);
+  }
+  const accountCheck = checkPurchaseAccount(input.accountType, customer.role);
+  if (!accountCheck.ok) {
+    throw new TradingError(
+      TradingErrorCode.accountNotAllowed,
+      accountRefusalMessage(accountCheck.reason),
+      accountCheck.reason,
+    );
+  }
+  const accounts = await openAccountTypes(tx, customer.id);
+  const bucket = nisaBucketOfAccountType(input.accountType) ?? null;
+  if (!accounts.has(input.accountType)) {
+    if (bucket !== null) throw nisaRefusal('no-nisa-account');
+    throw new TradingError(TradingErrorCode.accountNotAllowed, messages.noSuchAccount, 'no-such-account');
+  }
+
+  const dates = orderDatesFor(input.now, 'BUY', await tradingCalendarOf(tx, fund, today));
+  let amount: Yen;
+  let heldAmount: Yen;
+  let estimatedUnits: Units;
+  if (input.orderType === 'AMOUNT') {
+    if (input.amount === undefined || input.amount <= 0n) {
+      throw new TradingError(TradingErrorCode.orderTooSmall, messages.orderTooSmall);
+    }
+    amount = input.amount as Yen;
+    heldAmount = amount;
+    estimatedUnits = unitsForAmount(amount, nav.nav);
+  } else {
+    if (bucket !== null) throw new TradingError(TradingErrorCode.nisaNotAllowed, messages.nisaQuantity);
+    if (input.units === undefined || input.units <= 0n) {
+      throw new TradingError(TradingErrorCode.orderTooSmall, messages.orderTooSmall);
+    }
+    estimatedUnits = input.units as Units;
+    amount = costOfUnits(estimatedUnits, nav.nav);
+    heldAmount = divideCeil(amount * quantityBuyHoldPercent, 100n) as Yen;
+  }
+  if (estimatedUnits <= 0n) throw new TradingError(TradingErrorCode.orderTooSmall, messages.orderTooSmall);
+
+  // points (spot AMOUNT buys only)
+  const points = input.points ?? 0n;
+  let pointsValue = 0n as Yen;
+  if (points !== 0n) {
+    if (!spot) throw new TradingError(TradingErrorCode.invalidPoints, messages.pointsForRecurring);
+    if (input.orderType !== 'AMOUNT') {
+      throw new TradingError(TradingErrorCode.invalidPoints, messages.pointsForQuantity);
+    }
+    const check = checkPointUse({
+      points,
+      purchaseKind: 'SPOT',
+      balance: await pointBalance(tx, customer.id),
+      orderAmount: amount,
+    });
+    if (!check.ok) {
+      const [reason] = check.reasons;
+      if (reason === 'exceeds-balance' && check.reasons.length === 1) {
+        throw new TradingError(TradingErrorCode.pointsExceedBalance, messages.pointsExceedBalance, reason);
+      }
+      if (
+        reason === 'exceeds-order-amount' ||
+        (reason === 'exceeds-balance' && check.reasons.includes('exceeds-order-amount'))
+      ) {
+        throw new TradingError(
+          TradingErrorCode.pointsExceedAmount,
+          messages.pointsExceedAmount,
+          'exceeds-order-amount',
+        );
+      }
+      throw new TradingError(TradingErrorCode.invalidPoints, messages.pointsBelowMinimum, reason);
+    }
+    pointsValue = check.pointsValue;
+  }
+  const cashAmount = spot ? ((heldAmount - pointsValue) as Yen) : (0n as Yen);
+
+  // NISA
+  let nisa: BuyPlan['nisa'] = null;
+  if (bucket !== null) {
+    if (bucket === 'growth' && !fund.growthEligible) throw nisaRefusal('fund-not-growth-eligible');
+    const usage = await nisaUsageOf(tx, customer.id);
+    const decision = decideNisaPurchase(
+      {
+        role: customer.role,
+        birthDate: (customer.birthDate ?? '9999-12-31') as IsoDate,
+        residentOfJapan: true,
+        hasNisaAccount: true,
+      },
+      {
+        bucket,
+        kind: spot ? 'SPOT' : 'RECURRING',
+        fundTsumitateEligible: fund.tsumitateEligible,
+        amount,
+        settlementDate: dates.settlementDate,
+      },
+      usage,
+    );
+    if (!decision.allowed) throw nisaRefusal(decision.reason, decision.room);
+    const room = nisaRoom(usage, decision.year);
+    nisa = {
+      bucket,
+      year: decision.year,
+      amount,
+      annualRoomAfter: ((bucket === 'growth' ? room.growthAnnual : room.tsumitateAnnual) - amount) as Yen,
+      growthLifetimeRoomAfter: (bucket === 'growth'
+        ? room.growthLifetime - amount
+        : room.growthLifetime) as Yen,
+      lifetimeRoomAfter: (room.lifetime - amount) as Yen,
+    };
+  }
+
+  // prospectus (spot buys)
+  const prospectus = await currentProspectus(tx, fund.id, today);
+  const prospectusConfirmed =
+    prospectus !== undefined && (await hasConfirmedProspectus(tx, customer.id, fund.id, prospectus.version));
+
+  return {
+    customer,
+    fundId: fund.id,
+    nav,
+    dates,
+    amount,
+    estimatedUnits,
+    heldAmount,
+    points,
+    pointsValue,
+    cashAmount,
+    nisa,
+    prospectusConfirmed,
+  };
+}
+
+/**
+ * Places a buy order (spot BUY or recurring TSUMITATE) and returns the order row. See the module comment
+ * for the rules and the entries written.
+ */
+export async function placeBuyOrder(tx: Transaction, input: PlaceBuyOrderInput): Promise<Order> {
+  const existing = await findOrderByKey(tx, input.customerId, input.idempotencyKey);
+  if (existing !== undefined) return existing;
+  const spot = input.channel === 'BUY';
+  const plan = await planBuyOrder(tx, input, true);
+  if (spot && !plan.prospectusConfirmed) {
+    throw new TradingError(TradingErrorCode.prospectusNotConfirmed, messages.prospectusNotConfirmed);
+  }
+  if (spot && plan.cashAmount > (await cashBalance(tx, plan.customer.id))) {
+    throw new TradingError(TradingErrorCode.insufficientCash, messages.insufficientCash, 'insufficient-cash');
+  }
+  const [order] = await tx
+    .insert(orders)
+    .values({
+      customerId: plan.customer.id,
+      accountType: input.accountType,
+      fundId: plan.fundId,
+      channel: input.channel,
+      orderType: input.orderType,
+      idempotencyKey: input.idempotencyKey,
+      requestedAmount: input.orderType === 'AMOUNT' ? plan.amount : null,
+      requestedUnits: input.orderType === 'QUANTITY' ? plan.estimatedUnits : null,
+      pointsUsed: plan.points,
+      pointsValue: plan.pointsValue,
+      paymentMethod: spot ? null : (input.paymentMethod ?? 'ACCOUNT_TRANSFER'),
+      paymentStatus: spot ? 'NONE' : 'RECEIVED',
+      applicationDate: plan.dates.applicationDate,
+      tradeDate: plan.dates.tradeDate,
+      settlementDate: plan.dates.settlementDate,
+      cancelDeadline: plan.dates.cancelDeadline,
+      nisaBucket: plan.nisa?.bucket ?? null,
+      nisaAmount: plan.nisa?.amount ?? 0n,
+      recurringPurchaseId: spot ? null : (input.recurringPurchaseId ?? null),
+      recurringDebitId: spot ? null : (input.recurringDebitId ?? null),
+      createdAt: input.now,
+      updatedAt: input.now,
+    })
+    .returning();
+  const placed = order!;
+  if (spot) {
+    const lines = [credit('customer_unsettled', plan.heldAmount, plan.customer.id)];
+    if (plan.cashAmount > 0n) lines.push(debit('customer_cash', plan.cashAmount, plan.customer.id));
+    if (plan.pointsValue > 0n) lines.push(debit('points_receivable', plan.pointsValue, plan.customer.id));
+    await postJournalEntry(tx, {
+      kind: 'buy.placed',
+      businessDate: jstDateOf(input.now),
+      customerId: plan.customer.id,
+      orderId: placed.id,
+      description: '買付注文（お預り金から充当）',
+      lines,
+    });
+    if (plan.points > 0n) {
+      await tx.insert(pointsLedger).values({
+        customerId: plan.customer.id,
+        kind: 'USED',
+        points: -plan.points,
+        orderId: placed.id,
+        occurredOn: jstDateOf(input.now),
+      });
+    }
+  }
+  if (plan.nisa !== null) {
+    await addNisaPurchase(tx, plan.customer.id, plan.nisa.year, plan.nisa.bucket, plan.nisa.amount);
+  }
+  await audit(tx, input, 'order.created', placed, {
+    heldAmount: plan.heldAmount.toString(),
+    pointsValue: plan.pointsValue.toString(),
+  });
+  return placed;
+}
+
+/** Checks a sell and computes its units; with `lock` the customer and the holding are locked. */
+export async function planSellOrder(
+  tx: Transaction,
+  input: Omit<PlaceSellOrderInput, 'idempotencyKey'>,
+  lock: boolean,
+): Promise<SellPlan> {
+  const customer = checkCustomer(
+    lock ? await lockCustomer(tx, input.customerId) : await readCustomer(tx, input.customerId),
+    input.channel === 'SELL',
+  );
+  const today = jstDateOf(input.now);
+  const { fund, nav } = await loadFund(tx, input.fundCode, today);
+  const holding = lock
+    ? await lockHolding(tx, customer.id, input.accountType, fund.id)
+    : await findHolding(tx, customer.id, input.accountType, fund.id);
+  const free = ((holding?.units ?? 0n) - (holding?.reservedUnits ?? 0n)) as Units;
+  const price = cancellationPrice(nav.nav, fund.retentionFeeBasisPoints);
+  const dates = orderDatesFor(input.now, 'SELL', await tradingCalendarOf(tx, fund, today));
+  let execution;
+  try {
+    if (input.orderType === 'AMOUNT') {
+      if (input.amount === undefined) throw new OrderTooSmallError('no amount');
+      execution = executeSell({ type: 'AMOUNT', amount: input.amount as Yen }, free, price);
+    } else if (input.orderType === 'QUANTITY') {
+      if (input.units === undefined) throw new OrderTooSmallError('no units');
+      execution = executeSell({ type: 'QUANTITY', units: input.units as Units }, free, price);
+    } else {
+      execution = executeSell({ type: 'ALL' }, free, price);
+    }
+  } catch (error) {
+    if (error instanceof InsufficientUnitsError) {
+      throw new TradingError(TradingErrorCode.insufficientUnits, messages.insufficientUnits, error.code);
+    }
+    if (error instanceof OrderTooSmallError) {
+      throw free <= 0n
+        ? new TradingError(TradingErrorCode.insufficientUnits, messages.noUnits, 'no-units')
+        : new TradingError(TradingErrorCode.orderTooSmall, messages.orderTooSmall, error.code);
+    }
+    throw error;
+  }
+  return {
+    customer,
+    fundId: fund.id,
+    price: { navDate: nav.navDate, nav: nav.nav, cancellationPrice: price },
+    dates,
+    units: execution.units,
+    grossProceeds: execution.grossProceeds,
+    holding: {
+      units: holding?.units ?? 0n,
+      reservedUnits: holding?.reservedUnits ?? 0n,
+      costBasisPer10k: holding?.costBasisPer10k ?? 0n,
+    },
+  };
+}
+
+/**
+ * Places a sell order (spot SELL or SCHEDULEDSELL) and returns the order row: the units are reserved on
+ * the holding at once. See the module comment for the rules.
+ */
+export async function placeSellOrder(tx: Transaction, input: PlaceSellOrderInput): Promise<Order> {
+  const existing = await findOrderByKey(tx, input.customerId, input.idempotencyKey);
+  if (existing !== undefined) return existing;
+  const plan = await planSellOrder(tx, input, true);
+  // the CHECK units − reserved ≥ 0 backs this up should anything else have reserved meanwhile
+  await reserveUnits(tx, plan.customer.id, input.accountType, plan.fundId, plan.units);
+  const [order] = await tx
+    .insert(orders)
+    .values({
+      customerId: plan.customer.id,
+      accountType: input.accountType,
+      fundId: plan.fundId,
+      channel: input.channel,
+      orderType: input.orderType,
+      idempotencyKey: input.idempotencyKey,
+      requestedAmount: input.orderType === 'AMOUNT' ? (input.amount ?? null) : null,
+      requestedUnits: input.orderType === 'QUANTITY' ? (input.units ?? null) : null,
+      reservedUnits: plan.units,
+      // a sale from a NISA account names its 枠 (the schema requires it); it holds no limit (nisaAmount 0)
+      nisaBucket: nisaBucketOfAccountType(input.accountType) ?? null,
+      applicationDate: plan.dates.applicationDate,
+      tradeDate: plan.dates.tradeDate,
+      settlementDate: plan.dates.settlementDate,
+      cancelDeadline: plan.dates.cancelDeadline,
+      scheduledSellId: input.channel === 'SCHEDULEDSELL' ? (input.scheduledSellId ?? null) : null,
+      createdAt: input.now,
+      updatedAt: input.now,
+    })
+    .returning();
+  const placed = order!;
+  await audit(tx, input, 'order.created', placed, { reservedUnits: plan.units.toString() });
+  return placed;
+}
+
+export interface CancelOrderInput {
+  readonly customerId: string;
+  readonly orderId: string;
+  readonly now: Date;
+  readonly requestId?: string | null;
+  readonly ip?: string | null;
+}
+
+/**
+ * Cancels the customer's own ORDERED spot order before the cut-off of its 申込日 (else 409-202; another
+ * customer's order or a batch order → 404 / 409): the `buy.placed` entry is reversed (`order.canceled`),
+ * points are RETURNED, the NISA hold taken back, a sell's reserved units released. Returns the updated row.
+ */
+export async function cancelOrder(tx: Transaction, input: CancelOrderInput): Promise<Order> {
+  const customer = await lockCustomer(tx, input.customerId);
+  const order = customer === undefined ? undefined : await lockOwnOrder(tx, input.customerId, input.orderId);
+  if (order === undefined) throw new NotFoundError(messages.orderNotFound);
+  if (
+    (order.channel !== 'BUY' && order.channel !== 'SELL') ||
+    !canCancelOrder(order.status, input.now, order.cancelDeadline)
+  ) {
+    throw new TradingError(TradingErrorCode.cancelNotAllowed, messages.cancelNotAllowed);
+  }
+  orderStatusMachine.assertTransition(order.status, 'CANCELED');
+  const businessDate = jstDateOf(input.now);
+  if (order.channel === 'BUY') {
+    const placedLines = await orderEntryLines(tx, order.id, ['buy.placed']);
+    if (placedLines.length > 0) {
+      await postJournalEntry(tx, {
+        kind: 'order.canceled',
+        businessDate,
+        customerId: order.customerId,
+        orderId: order.id,
+        description: '買付注文の取消（お預り金へ返金）',
+        lines: placedLines.map((line) => ({ ...line, amount: -line.amount })),
+      });
+    }
+    if (order.pointsUsed > 0n) {
+      await tx.insert(pointsLedger).values({
+        customerId: order.customerId,
+        kind: 'RETURNED',
+        points: order.pointsUsed,
+        orderId: order.id,
+        occurredOn: businessDate,
+      });
+    }
+    if (order.nisaBucket !== null && order.nisaAmount > 0n) {
+      await releaseNisaPurchase(
+        tx,
+        order.customerId,
+        yearOf(order.settlementDate as IsoDate),
+        order.nisaBucket,
+        order.nisaAmount,
+      );
+    }
+  } else if (order.reservedUnits > 0n) {
+    await reserveUnits(tx, order.customerId, order.accountType, order.fundId, -order.reservedUnits);
+  }
+  const [updated] = await tx
+    .update(orders)
+    .set({ status: 'CANCELED', canceledAt: input.now, reservedUnits: 0n, updatedAt: input.now })
+    .where(eq(orders.id, order.id))
+    .returning();
+  await recordAudit(tx, {
+    actorType: 'customer',
+    actorId: input.customerId,
+    subjectCustomerId: input.customerId,
+    action: 'order.canceled',
+    outcome: 'allowed',
+    requestId: input.requestId ?? null,
+    ip: input.ip ?? null,
+    details: { orderId: order.id, channel: order.channel, status: order.status },
+    occurredAt: input.now,
+  });
+  return updated!;
+}
+
+async function audit(
+  tx: Transaction,
+  input: PlaceOrderCommon & { readonly channel: string },
+  action: string,
+  order: Order,
+  details: Record<string, unknown>,
+): Promise<void> {
+  const byCustomer = input.channel === 'BUY' || input.channel === 'SELL';
+  await recordAudit(tx, {
+    actorType: byCustomer ? 'customer' : 'system',
+    actorId: byCustomer ? input.customerId : (input.actorId ?? 'batch'),
+    subjectCustomerId: input.customerId,
+    action,
+    outcome: 'allowed',
+    requestId: input.requestId ?? null,
+    ip: input.ip ?? null,
+    details: {
+      orderId: order.id,
+      fundCode: input.fundCode,
+      accountType: order.accountType,
+      channel: order.channel,
+      orderType: order.orderType,
+      requestedAmount: order.requestedAmount?.toString() ?? null,
+      requestedUnits: order.requestedUnits?.toString() ?? null,
+      applicationDate: order.applicationDate,
+      ...details,
+    },
+    occurredAt: input.now,
+  });
+}

@@ -1,0 +1,408 @@
+import {
+  customerAccounts,
+  customerBalances,
+  customers,
+  fundHolidays,
+  fundNavs,
+  fundProspectuses,
+  funds,
+  holdings,
+  journalEntries,
+  journalLines,
+  nisaUsage,
+  orders,
+  pointBalances,
+  prospectusConfirmations,
+  yearlyTaxStates,
+  type AccountRole,
+  type DatabaseExecutor,
+  type EquityStatus,
+  type Fund,
+  type Order,
+} from '@fund/db';
+import {
+  extraHolidaysOf,
+  type AccountType,
+  type FundTradingCalendar,
+  type IsoDate,
+  type NisaUsage,
+  type Yen,
+} from '@fund/domain';
+import { and, desc, eq, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
+
+/** Reads and writes of the trading module; every function takes the caller's transaction. */
+
+export interface TradingCustomer {
+  readonly id: string;
+  readonly role: AccountRole;
+  readonly equityStatus: EquityStatus;
+  readonly locked: boolean;
+  readonly birthDate: string | null;
+}
+
+/**
+ * Locks the customer's row (FOR NO KEY UPDATE, which foreign-key checks do not wait for) and reads it:
+ * every placement and cancellation of one customer runs one after another, so the NISA room, the cash
+ * and the units each sees are not changed under it by a concurrent order.
+ */
+export async function lockCustomer(
+  db: DatabaseExecutor,
+  customerId: string,
+): Promise<TradingCustomer | undefined> {
+  const [row] = await db
+    .select({
+      id: customers.id,
+      role: customers.accountRole,
+      equityStatus: customers.equityStatus,
+      locked: customers.locked,
+      birthDate: customers.birthDate,
+    })
+    .from(customers)
+    .where(eq(customers.id, customerId))
+    .for('no key update');
+  return row;
+}
+
+/** The same columns without a lock (estimates). */
+export async function readCustomer(
+  db: DatabaseExecutor,
+  customerId: string,
+): Promise<TradingCustomer | undefined> {
+  const [row] = await db
+    .select({
+      id: customers.id,
+      role: customers.accountRole,
+      equityStatus: customers.equityStatus,
+      locked: customers.locked,
+      birthDate: customers.birthDate,
+    })
+    .from(customers)
+    .where(eq(customers.id, customerId));
+  return row;
+}
+
+export async function findFundByCode(db: DatabaseExecutor, code: string): Promise<Fund | undefined> {
+  const [row] = await db.select().from(funds).where(eq(funds.code, code)).limit(1);
+  return row;
+}
+
+export interface LatestNav {
+  readonly navDate: IsoDate;
+  readonly nav: bigint;
+}
+
+/** The fund's newest NAV on or before `onOrBefore` (the business clock's today). */
+export async function latestNav(
+  db: DatabaseExecutor,
+  fundId: string,
+  onOrBefore: IsoDate,
+): Promise<LatestNav | undefined> {
+  const [row] = await db
+    .select({ navDate: fundNavs.navDate, nav: fundNavs.nav })
+    .from(fundNavs)
+    .where(and(eq(fundNavs.fundId, fundId), lte(fundNavs.navDate, onOrBefore)))
+    .orderBy(desc(fundNavs.navDate))
+    .limit(1);
+  return row === undefined ? undefined : { navDate: row.navDate as IsoDate, nav: row.nav };
+}
+
+/** What `orderDatesFor` needs: the fund's cut-off, lags and its own holidays from `from` on. */
+export async function tradingCalendarOf(
+  db: DatabaseExecutor,
+  fund: Fund,
+  from: IsoDate,
+): Promise<FundTradingCalendar> {
+  const rows = await db
+    .select({ holiday: fundHolidays.holiday })
+    .from(fundHolidays)
+    .where(and(eq(fundHolidays.fundId, fund.id), gte(fundHolidays.holiday, from)));
+  const [hour, minute] = fund.cutOffTime.split(':').map(Number);
+  return {
+    cutOff: { hour: hour ?? 15, minute: minute ?? 0 },
+    priceLagBusinessDays: fund.priceLagDays,
+    buySettlementLagBusinessDays: fund.buySettlementLagDays,
+    sellSettlementLagBusinessDays: fund.sellSettlementLagDays,
+    holidays: extraHolidaysOf(rows.map((row) => row.holiday)),
+  };
+}
+
+export interface CurrentProspectus {
+  readonly version: number;
+  readonly effectiveOn: string;
+  readonly documentUrl: string;
+}
+
+/** The prospectus version in force on `on`: the highest version whose effective date has come. */
+export async function currentProspectus(
+  db: DatabaseExecutor,
+  fundId: string,
+  on: IsoDate,
+): Promise<CurrentProspectus | undefined> {
+  const [row] = await db
+    .select({
+      version: fundProspectuses.version,
+      effectiveOn: fundProspectuses.effectiveOn,
+      documentUrl: fundProspectuses.documentUrl,
+    })
+    .from(fundProspectuses)
+    .where(and(eq(fundProspectuses.fundId, fundId), lte(fundProspectuses.effectiveOn, on)))
+    .orderBy(desc(fundProspectuses.version))
+    .limit(1);
+  return row;
+}
+
+export async function hasConfirmedProspectus(
+  db: DatabaseExecutor,
+  customerId: string,
+  fundId: string,
+  version: number,
+): Promise<boolean> {
+  const rows = await db
+    .select({ version: prospectusConfirmations.version })
+    .from(prospectusConfirmations)
+    .where(
+      and(
+        eq(prospectusConfirmations.customerId, customerId),
+        eq(prospectusConfirmations.fundId, fundId),
+        eq(prospectusConfirmations.version, version),
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** The customer's open accounts (closed_on null), by type. */
+export async function openAccountTypes(db: DatabaseExecutor, customerId: string): Promise<Set<AccountType>> {
+  const rows = await db
+    .select({ accountType: customerAccounts.accountType })
+    .from(customerAccounts)
+    .where(and(eq(customerAccounts.customerId, customerId), isNull(customerAccounts.closedOn)));
+  return new Set(rows.map((row) => row.accountType));
+}
+
+/** Cash balance (お預り金): credits − debits of customer_cash; 0 without any movement. */
+export async function cashBalance(db: DatabaseExecutor, customerId: string): Promise<Yen> {
+  const [row] = await db
+    .select({ balance: customerBalances.balance })
+    .from(customerBalances)
+    .where(and(eq(customerBalances.customerId, customerId), eq(customerBalances.account, 'customer_cash')));
+  return (row?.balance ?? 0n) as Yen;
+}
+
+export async function pointBalance(db: DatabaseExecutor, customerId: string): Promise<bigint> {
+  const [row] = await db
+    .select({ balance: pointBalances.balance })
+    .from(pointBalances)
+    .where(eq(pointBalances.customerId, customerId));
+  return row?.balance ?? 0n;
+}
+
+/** The customer's NISA ledgers as the domain's `NisaUsage`. */
+export async function nisaUsageOf(db: DatabaseExecutor, customerId: string): Promise<NisaUsage> {
+  const rows = await db.select().from(nisaUsage).where(eq(nisaUsage.customerId, customerId));
+  const years = [...new Set(rows.map((row) => row.year))].sort((a, b) => a - b);
+  const amount = (year: number, bucket: 'tsumitate' | 'growth', column: 'purchased' | 'freed') =>
+    (rows.find((row) => row.year === year && row.bucket === bucket)?.[column] ?? 0n) as Yen;
+  return {
+    purchases: years.map((year) => ({
+      year,
+      tsumitate: amount(year, 'tsumitate', 'purchased'),
+      growth: amount(year, 'growth', 'purchased'),
+    })),
+    sales: years.map((year) => ({
+      year,
+      tsumitate: amount(year, 'tsumitate', 'freed'),
+      growth: amount(year, 'growth', 'freed'),
+    })),
+  };
+}
+
+/** Adds a purchase's book value to `nisa_usage.purchased` of its 受渡日 year (the annual CHECK backs it). */
+export async function addNisaPurchase(
+  db: DatabaseExecutor,
+  customerId: string,
+  year: number,
+  bucket: 'tsumitate' | 'growth',
+  amount: bigint,
+): Promise<void> {
+  await db
+    .insert(nisaUsage)
+    .values({ customerId, year, bucket, purchased: amount })
+    .onConflictDoUpdate({
+      target: [nisaUsage.customerId, nisaUsage.year, nisaUsage.bucket],
+      set: { purchased: sql`${nisaUsage.purchased} + ${amount}`, updatedAt: sql`now()` },
+    });
+}
+
+/** Takes a cancelled order's hold back out of `nisa_usage.purchased` (never below zero: CHECK). */
+export async function releaseNisaPurchase(
+  db: DatabaseExecutor,
+  customerId: string,
+  year: number,
+  bucket: 'tsumitate' | 'growth',
+  amount: bigint,
+): Promise<void> {
+  await db
+    .update(nisaUsage)
+    .set({ purchased: sql`${nisaUsage.purchased} - ${amount}`, updatedAt: sql`now()` })
+    .where(and(eq(nisaUsage.customerId, customerId), eq(nisaUsage.year, year), eq(nisaUsage.bucket, bucket)));
+}
+
+export interface HoldingRow {
+  readonly units: bigint;
+  readonly reservedUnits: bigint;
+  readonly bookValue: bigint;
+  readonly costBasisPer10k: bigint;
+}
+
+/** The holding, locked for this transaction (FOR UPDATE): concurrent sells of it run one at a time. */
+export async function lockHolding(
+  db: DatabaseExecutor,
+  customerId: string,
+  accountType: AccountType,
+  fundId: string,
+): Promise<HoldingRow | undefined> {
+  const [row] = await db
+    .select({
+      units: holdings.units,
+      reservedUnits: holdings.reservedUnits,
+      bookValue: holdings.bookValue,
+      costBasisPer10k: holdings.costBasisPer10k,
+    })
+    .from(holdings)
+    .where(
+      and(
+        eq(holdings.customerId, customerId),
+        eq(holdings.accountType, accountType),
+        eq(holdings.fundId, fundId),
+      ),
+    )
+    .for('update');
+  return row;
+}
+
+export async function findHolding(
+  db: DatabaseExecutor,
+  customerId: string,
+  accountType: AccountType,
+  fundId: string,
+): Promise<HoldingRow | undefined> {
+  const [row] = await db
+    .select({
+      units: holdings.units,
+      reservedUnits: holdings.reservedUnits,
+      bookValue: holdings.bookValue,
+      costBasisPer10k: holdings.costBasisPer10k,
+    })
+    .from(holdings)
+    .where(
+      and(
+        eq(holdings.customerId, customerId),
+        eq(holdings.accountType, accountType),
+        eq(holdings.fundId, fundId),
+      ),
+    );
+  return row;
+}
+
+/** Moves `delta` units into (positive) or out of (negative) the holding's reserved units. */
+export async function reserveUnits(
+  db: DatabaseExecutor,
+  customerId: string,
+  accountType: AccountType,
+  fundId: string,
+  delta: bigint,
+): Promise<void> {
+  await db
+    .update(holdings)
+    .set({ reservedUnits: sql`${holdings.reservedUnits} + ${delta}`, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(holdings.customerId, customerId),
+        eq(holdings.accountType, accountType),
+        eq(holdings.fundId, fundId),
+      ),
+    );
+}
+
+export async function findOrderByKey(
+  db: DatabaseExecutor,
+  customerId: string,
+  idempotencyKey: string,
+): Promise<Order | undefined> {
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.customerId, customerId), eq(orders.idempotencyKey, idempotencyKey)))
+    .limit(1);
+  return row;
+}
+
+/** The customer's own order, locked for update; undefined for another customer's (→ 404). */
+export async function lockOwnOrder(
+  db: DatabaseExecutor,
+  customerId: string,
+  orderId: string,
+): Promise<Order | undefined> {
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.customerId, customerId)))
+    .for('update');
+  return row;
+}
+
+export interface PostedLine {
+  readonly account: (typeof journalLines.$inferSelect)['account'];
+  readonly customerId: string | null;
+  readonly amount: bigint;
+}
+
+/** The lines of the order's journal entries of `kind` (e.g. the `buy.placed` entry a cancel reverses). */
+export async function orderEntryLines(
+  db: DatabaseExecutor,
+  orderId: string,
+  kinds: readonly string[],
+): Promise<PostedLine[]> {
+  return db
+    .select({
+      account: journalLines.account,
+      customerId: journalLines.customerId,
+      amount: journalLines.amount,
+    })
+    .from(journalLines)
+    .innerJoin(journalEntries, eq(journalEntries.id, journalLines.entryId))
+    .where(and(eq(journalEntries.orderId, orderId), inArray(journalEntries.kind, [...kinds])));
+}
+
+/** Cash held by each buy order: the customer_unsettled credit of its `buy.placed` entry. */
+export async function heldAmounts(
+  db: DatabaseExecutor,
+  orderIds: readonly string[],
+): Promise<Map<string, bigint>> {
+  if (orderIds.length === 0) return new Map();
+  const rows = await db
+    .select({
+      orderId: journalEntries.orderId,
+      held: sql<string>`coalesce(-sum(${journalLines.amount}), 0)::text`,
+    })
+    .from(journalLines)
+    .innerJoin(journalEntries, eq(journalEntries.id, journalLines.entryId))
+    .where(
+      and(
+        inArray(journalEntries.orderId, [...orderIds]),
+        eq(journalEntries.kind, 'buy.placed'),
+        eq(journalLines.account, 'customer_unsettled'),
+      ),
+    )
+    .groupBy(journalEntries.orderId);
+  return new Map(rows.map((row) => [row.orderId ?? '', BigInt(row.held)]));
+}
+
+export async function yearlyTaxStateOf(db: DatabaseExecutor, customerId: string, year: number) {
+  const [row] = await db
+    .select()
+    .from(yearlyTaxStates)
+    .where(and(eq(yearlyTaxStates.customerId, customerId), eq(yearlyTaxStates.year, year)));
+  return row;
+}

@@ -1,0 +1,369 @@
+import {
+  ordersPageSize,
+  TradingErrorCode,
+  type BuyOrderRequest,
+  type OrderEstimate,
+  type OrderEstimateRequest,
+  type OrderResponse,
+  type OrdersResponse,
+  type OrderView,
+  type SellOrderRequest,
+} from '@fund/contracts';
+import { funds, orders, type Database, type Order, type Transaction } from '@fund/db';
+import {
+  canCancelOrder,
+  capitalGainsTreatment,
+  realisedGain,
+  withholdingForSale,
+  yearOf,
+  type AccountType,
+  type IsoDate,
+  type Units,
+  type Yen,
+} from '@fund/domain';
+import { and, count, desc, eq } from 'drizzle-orm';
+import { ConflictError, NotFoundError } from '../../errors/app-error.ts';
+import { runIdempotent, sqlStateOf, type IdempotentAnswer } from '../../idempotency/idempotency.ts';
+import {
+  cancelOrder,
+  placeBuyOrder,
+  placeSellOrder,
+  planBuyOrder,
+  planSellOrder,
+} from './order-placement.ts';
+import { heldAmounts, yearlyTaxStateOf } from './trading.repository.ts';
+import { TradingError, tradingMessages as messages } from './trading-errors.ts';
+
+/** Who is calling and when, for every write. */
+export interface CallContext {
+  readonly customerId: string;
+  readonly now: Date;
+  readonly idempotencyKey: string;
+  readonly requestHash: string;
+  readonly requestId: string;
+  readonly ip: string;
+}
+
+/** Orders API keys live in their own namespace of `orders.idempotency_key`, apart from the batch's keys. */
+export function orderKeyOf(idempotencyKey: string): string {
+  return `api:${idempotencyKey}`;
+}
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Money and units arrive as safe-integer JSON numbers or decimal strings (contract); `0`/absent → 0. */
+function whole(value: number | string | undefined): bigint | undefined {
+  return value === undefined ? undefined : BigInt(value);
+}
+
+/** Constraint violations that a concurrent request can still cause after the checks: answered as refusals. */
+function mapConstraintError(error: unknown): unknown {
+  const state = sqlStateOf(error);
+  if (state === undefined) return error;
+  if (state.code === '23505' && state.constraint === 'orders_customer_id_idempotency_key_unique') {
+    return new ConflictError();
+  }
+  if (state.code === '23514') {
+    switch (state.constraint) {
+      case 'customer_balances_not_negative':
+        return new TradingError(
+          TradingErrorCode.insufficientCash,
+          messages.insufficientCash,
+          'insufficient-cash',
+        );
+      case 'holdings_reserved_within_units':
+        return new TradingError(
+          TradingErrorCode.insufficientUnits,
+          messages.insufficientUnits,
+          'insufficient-units',
+        );
+      case 'point_balances_not_negative':
+        return new TradingError(
+          TradingErrorCode.pointsExceedBalance,
+          messages.pointsExceedBalance,
+          'exceeds-balance',
+        );
+      case 'nisa_usage_annual_limit':
+        return new TradingError(
+          TradingErrorCode.nisaAnnualLimit,
+          'NISAの年間投資枠を超えるためご注文いただけません。',
+          'annual-limit',
+        );
+      default:
+        return error;
+    }
+  }
+  return error;
+}
+
+export function toOrderView(
+  order: Order,
+  fund: { code: string; name: string },
+  held: bigint,
+  now: Date,
+): OrderView {
+  const text = (value: bigint | null) => (value === null ? null : value.toString());
+  return {
+    id: order.id,
+    fundCode: fund.code,
+    fundName: fund.name,
+    accountType: order.accountType,
+    channel: order.channel,
+    orderType: order.orderType,
+    status: order.status,
+    requestedAmount: text(order.requestedAmount),
+    requestedUnits: text(order.requestedUnits),
+    reservedUnits: order.reservedUnits.toString(),
+    heldAmount: held.toString(),
+    executedUnits: text(order.executedUnits),
+    executedAmount: text(order.executedAmount),
+    executedPrice: text(order.executedPrice),
+    pointsUsed: order.pointsUsed.toString(),
+    pointsValue: order.pointsValue.toString(),
+    paymentMethod: order.paymentMethod,
+    paymentStatus: order.paymentStatus,
+    nisaBucket: order.nisaBucket,
+    nisaAmount: order.nisaAmount.toString(),
+    taxWithheld: order.taxWithheld.toString(),
+    applicationDate: order.applicationDate,
+    tradeDate: order.tradeDate,
+    settlementDate: order.settlementDate,
+    cancelDeadline: order.cancelDeadline.toISOString(),
+    cancelable:
+      (order.channel === 'BUY' || order.channel === 'SELL') &&
+      canCancelOrder(order.status, now, order.cancelDeadline),
+    createdAt: order.createdAt.toISOString(),
+    canceledAt: order.canceledAt?.toISOString() ?? null,
+  };
+}
+
+/** The orders API for the signed-in customer; nothing here takes a customer id from the request. */
+export class TradingService {
+  constructor(private readonly db: Database) {}
+
+  async #views(executor: Database | Transaction, rows: readonly Order[], now: Date): Promise<OrderView[]> {
+    if (rows.length === 0) return [];
+    const fundRows = await executor.select({ id: funds.id, code: funds.code, name: funds.name }).from(funds);
+    const byId = new Map(fundRows.map((fund) => [fund.id, fund]));
+    const held = await heldAmounts(
+      executor,
+      rows.filter((row) => row.channel === 'BUY').map((row) => row.id),
+    );
+    return rows.map((row) =>
+      toOrderView(row, byId.get(row.fundId) ?? { code: '', name: '' }, held.get(row.id) ?? 0n, now),
+    );
+  }
+
+  async #answer(tx: Transaction, order: Order, now: Date, status: number) {
+    const [view] = await this.#views(tx, [order], now);
+    return { status, body: { order: view! } satisfies OrderResponse };
+  }
+
+  async buy(context: CallContext, body: BuyOrderRequest): Promise<IdempotentAnswer<OrderResponse>> {
+    return runIdempotent(
+      this.db,
+      { customerId: context.customerId, key: context.idempotencyKey, requestHash: context.requestHash },
+      async (tx) => {
+        const order = await placeBuyOrder(tx, {
+          customerId: context.customerId,
+          fundCode: body.fundCode,
+          accountType: body.accountType,
+          orderType: body.orderType,
+          ...(body.orderType === 'AMOUNT' ? { amount: whole(body.amount)! } : { units: whole(body.units)! }),
+          channel: 'BUY',
+          paymentMethod: body.paymentMethod ?? 'ACCOUNT_TRANSFER',
+          points: whole(body.points) ?? 0n,
+          idempotencyKey: orderKeyOf(context.idempotencyKey),
+          now: context.now,
+          requestId: context.requestId,
+          ip: context.ip,
+        });
+        return this.#answer(tx, order, context.now, 201);
+      },
+      mapConstraintError,
+    );
+  }
+
+  async sell(context: CallContext, body: SellOrderRequest): Promise<IdempotentAnswer<OrderResponse>> {
+    return runIdempotent(
+      this.db,
+      { customerId: context.customerId, key: context.idempotencyKey, requestHash: context.requestHash },
+      async (tx) => {
+        const order = await placeSellOrder(tx, {
+          customerId: context.customerId,
+          fundCode: body.fundCode,
+          accountType: body.accountType,
+          orderType: body.orderType,
+          ...(body.amount === undefined ? {} : { amount: whole(body.amount)! }),
+          ...(body.units === undefined ? {} : { units: whole(body.units)! }),
+          channel: 'SELL',
+          idempotencyKey: orderKeyOf(context.idempotencyKey),
+          now: context.now,
+          requestId: context.requestId,
+          ip: context.ip,
+        });
+        return this.#answer(tx, order, context.now, 201);
+      },
+      mapConstraintError,
+    );
+  }
+
+  async cancel(context: CallContext, orderId: string): Promise<IdempotentAnswer<OrderResponse>> {
+    if (!uuidPattern.test(orderId)) throw new NotFoundError(messages.orderNotFound);
+    return runIdempotent(
+      this.db,
+      { customerId: context.customerId, key: context.idempotencyKey, requestHash: context.requestHash },
+      async (tx) => {
+        const order = await cancelOrder(tx, {
+          customerId: context.customerId,
+          orderId,
+          now: context.now,
+          requestId: context.requestId,
+          ip: context.ip,
+        });
+        return this.#answer(tx, order, context.now, 200);
+      },
+      mapConstraintError,
+    );
+  }
+
+  async estimate(customerId: string, now: Date, body: OrderEstimateRequest): Promise<OrderEstimate> {
+    return this.db.transaction(async (tx) => {
+      if (body.side === 'BUY') {
+        const plan = await planBuyOrder(
+          tx,
+          {
+            customerId,
+            fundCode: body.fundCode,
+            accountType: body.accountType,
+            orderType: body.orderType,
+            ...(body.amount === undefined ? {} : { amount: whole(body.amount)! }),
+            ...(body.units === undefined ? {} : { units: whole(body.units)! }),
+            channel: 'BUY',
+            paymentMethod: body.paymentMethod ?? 'ACCOUNT_TRANSFER',
+            points: whole(body.points) ?? 0n,
+            now,
+          },
+          false,
+        );
+        return {
+          side: 'BUY',
+          fundCode: body.fundCode,
+          accountType: body.accountType,
+          orderType: body.orderType,
+          estimated: true,
+          priceDate: plan.nav.navDate,
+          pricePer10k: plan.nav.nav.toString(),
+          units: plan.estimatedUnits.toString(),
+          amount: plan.amount.toString(),
+          points: plan.points.toString(),
+          pointsValue: plan.pointsValue.toString(),
+          cashAmount: plan.cashAmount.toString(),
+          estimatedTax: '0',
+          estimatedNetProceeds: null,
+          dates: { ...plan.dates, cancelDeadline: plan.dates.cancelDeadline.toISOString() },
+          nisa:
+            plan.nisa === null
+              ? null
+              : {
+                  bucket: plan.nisa.bucket,
+                  year: plan.nisa.year,
+                  amount: plan.nisa.amount.toString(),
+                  annualRoomAfter: plan.nisa.annualRoomAfter.toString(),
+                  growthLifetimeRoomAfter: plan.nisa.growthLifetimeRoomAfter.toString(),
+                  lifetimeRoomAfter: plan.nisa.lifetimeRoomAfter.toString(),
+                },
+          prospectusConfirmed: plan.prospectusConfirmed,
+        };
+      }
+      const plan = await planSellOrder(
+        tx,
+        {
+          customerId,
+          fundCode: body.fundCode,
+          accountType: body.accountType,
+          orderType: body.orderType,
+          ...(body.amount === undefined ? {} : { amount: whole(body.amount)! }),
+          ...(body.units === undefined ? {} : { units: whole(body.units)! }),
+          channel: 'SELL',
+          now,
+        },
+        false,
+      );
+      let tax = 0n;
+      if (capitalGainsTreatment(body.accountType as AccountType) === 'withholding') {
+        const year = yearOf(plan.dates.settlementDate as IsoDate);
+        const state = await yearlyTaxStateOf(tx, customerId, year);
+        const gain = realisedGain(
+          plan.units as Units,
+          plan.grossProceeds,
+          plan.holding.costBasisPer10k as Yen,
+        );
+        tax = withholdingForSale({
+          yearToDateNetGain: (state?.netGain ?? 0n) as Yen,
+          yearToDateWithheld: {
+            incomeTax: (state?.incomeTaxWithheld ?? 0n) as Yen,
+            residentTax: (state?.residentTaxWithheld ?? 0n) as Yen,
+          },
+          saleGain: gain.gain,
+        }).total;
+      }
+      return {
+        side: 'SELL',
+        fundCode: body.fundCode,
+        accountType: body.accountType,
+        orderType: body.orderType,
+        estimated: true,
+        priceDate: plan.price.navDate,
+        pricePer10k: plan.price.cancellationPrice.toString(),
+        units: plan.units.toString(),
+        amount: plan.grossProceeds.toString(),
+        points: '0',
+        pointsValue: '0',
+        cashAmount: '0',
+        estimatedTax: tax.toString(),
+        estimatedNetProceeds: (plan.grossProceeds - tax).toString(),
+        dates: { ...plan.dates, cancelDeadline: plan.dates.cancelDeadline.toISOString() },
+        nisa: null,
+        prospectusConfirmed: true,
+      };
+    });
+  }
+
+  async list(
+    customerId: string,
+    now: Date,
+    query: { status?: Order['status'] | undefined; page: number },
+  ): Promise<OrdersResponse> {
+    const where =
+      query.status === undefined
+        ? eq(orders.customerId, customerId)
+        : and(eq(orders.customerId, customerId), eq(orders.status, query.status));
+    const [total] = await this.db.select({ total: count() }).from(orders).where(where);
+    const rows = await this.db
+      .select()
+      .from(orders)
+      .where(where)
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(ordersPageSize)
+      .offset((query.page - 1) * ordersPageSize);
+    return {
+      orders: await this.#views(this.db, rows, now),
+      page: query.page,
+      pageSize: ordersPageSize,
+      total: Number(total?.total ?? 0),
+    };
+  }
+
+  async detail(customerId: string, now: Date, orderId: string): Promise<OrderResponse> {
+    if (!uuidPattern.test(orderId)) throw new NotFoundError(messages.orderNotFound);
+    const [row] = await this.db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.id, orderId), eq(orders.customerId, customerId)));
+    // another customer's order is answered exactly like a missing one (security.md 23)
+    if (row === undefined) throw new NotFoundError(messages.orderNotFound);
+    const [view] = await this.#views(this.db, [row], now);
+    return { order: view! };
+  }
+}

@@ -1,0 +1,2 @@
+export * from './asset-history.ts';
+export * from './holding-valuation.ts';
