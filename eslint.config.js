@@ -132,6 +132,7 @@ export default tseslint.config(
       'packages/db/src/testing/**',
       'packages/db/drizzle.config.ts',
       'scripts/**',
+      'bench/**',
       'e2e/**',
       'test/**',
       '*.config.{ts,js}',

@@ -79,6 +79,7 @@ describe('migrations on a fresh database', { timeout: startup }, () => {
       'nisa_requests',
       'nisa_usage',
       'oidc_payloads',
+      'operator_assignments',
       'operator_password_resets',
       'operators',
       'orders',

@@ -43,3 +43,22 @@ export async function recordAudit(db: DatabaseExecutor, entry: AuditEntry): Prom
     ...(entry.occurredAt === undefined ? {} : { occurredAt: entry.occurredAt }),
   });
 }
+
+/** Who acts in a customer's call: the customer, or the operator acting for them (act-as, security.md 22). */
+export interface CallActor {
+  readonly actorType: AuditActorType;
+  readonly actorId: string;
+}
+
+/**
+ * The audit actor of a write made in a customer's call: pass `request.customer`, so an operator acting
+ * for the customer (its `actingOperator`) is named as the actor and the customer as the subject.
+ */
+export function customerCallActor(caller: {
+  readonly customerId: string;
+  readonly actingOperator?: { readonly operatorId: string } | null;
+}): CallActor {
+  return caller.actingOperator == null
+    ? { actorType: 'customer', actorId: caller.customerId }
+    : { actorType: 'operator', actorId: caller.actingOperator.operatorId };
+}

@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
  *
  * - every item is a row of `batch_step_runs` unique per (step, business date, item id); all workers insert
  *   the step's items with ON CONFLICT DO NOTHING, so any of them may enumerate;
- * - a worker claims one unfinished row with `FOR UPDATE SKIP LOCKED` in its own transaction, does the
+ * - a worker claims unfinished rows with `FOR UPDATE SKIP LOCKED` in its own transaction, does the
  *   item's work in a savepoint of that same transaction and marks the row SUCCEEDED before committing: the
  *   work and the "done" mark commit together, so a crash loses at most the item in flight and a rerun
  *   skips every finished item;
@@ -15,6 +15,14 @@ import { sql } from 'drizzle-orm';
  *   the run goes on with the other items, and the next run tries it again;
  * - a worker that finds nothing left to claim waits until the rows other workers hold are finished, so
  *   no worker starts the next step while this one still has work in flight.
+ *
+ * High-volume steps (the monthly recurring debits and orders) also have a set-based path, `processChunk`:
+ * a worker claims a chunk of rows (`chunkSize`, default 1,000) with the same SKIP LOCKED claim, does the
+ * chunk's work with a few multi-row statements in a savepoint and marks all its rows SUCCEEDED with one
+ * statement before the commit: still exactly once per item, a crash loses at most the chunk in flight.
+ * Items the chunk leaves out (unusual cases) and every item of a chunk that failed go through `process`
+ * one by one, each in its own savepoint of the same transaction, so one bad item is marked FAILED with its
+ * error and the others are done.
  */
 
 export interface StepContext {
@@ -29,7 +37,25 @@ export interface BatchStep {
   enumerate(db: Database, context: StepContext): Promise<readonly string[]>;
   /** Does one item's work in the caller's transaction and names its outcome for the report. */
   process(tx: Transaction, itemId: string, context: StepContext): Promise<string>;
+  /**
+   * Optional set-based path for high-volume steps: does the work of many items at once in the caller's
+   * transaction (a few multi-row statements) and returns item id → outcome for the items it did. Items it
+   * leaves out (unusual cases it hands to the exact per-item path) are then done one by one with `process`
+   * in the same transaction. It must write exactly what `process` would for the items it does. When it
+   * throws, its savepoint is rolled back and every item of the chunk goes through `process`, each in its
+   * own savepoint, so one bad item cannot block the rest.
+   */
+  processChunk?(
+    tx: Transaction,
+    itemIds: readonly string[],
+    context: StepContext,
+  ): Promise<ReadonlyMap<string, string>>;
+  /** Items claimed per transaction on the set-based path (default `defaultChunkSize`). */
+  readonly chunkSize?: number;
 }
+
+/** Items per transaction of a step with `processChunk` unless the step or the caller says otherwise. */
+export const defaultChunkSize = 1_000;
 
 export interface StepReport {
   readonly step: string;
@@ -44,6 +70,10 @@ export interface StepReport {
 export interface RunnerHooks {
   /** Called inside the item's transaction after its work, before the commit: a throw aborts the run. */
   readonly beforeCommit?: (step: string, itemId: string) => void | Promise<void>;
+  /** Called when a step's set-based chunk failed and its items fall back to the per-item path. */
+  readonly onChunkFailed?: (step: string, itemIds: readonly string[], error: unknown) => void;
+  /** Called after a set-based chunk: how many items it did itself and how many it left to `process`. */
+  readonly onChunkDone?: (step: string, setBased: number, perItem: number) => void;
 }
 
 export class BatchAbortedError extends Error {
@@ -70,7 +100,10 @@ async function insertItems(db: Database, step: string, date: IsoDate, items: rea
 }
 
 function errorText(error: unknown): string {
-  const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  let text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  // the driver's error (e.g. the constraint or trigger that refused a row) is the cause of drizzle's
+  const cause = error instanceof Error ? error.cause : undefined;
+  if (cause instanceof Error) text = `${cause.message} — ${text}`;
   return text.slice(0, 2_000);
 }
 
@@ -90,6 +123,11 @@ export interface RunStepOptions {
    * commits with its work.
    */
   readonly itemsPerTransaction?: number | undefined;
+  /**
+   * Items per chunk of a step with `processChunk` (default: the step's `chunkSize`). 0 turns the set-based
+   * path off: every item then goes through `process` (`itemsPerTransaction` per transaction).
+   */
+  readonly chunkSize?: number | undefined;
   readonly hooks?: RunnerHooks | undefined;
 }
 
@@ -147,43 +185,91 @@ export async function runStep(options: RunStepOptions): Promise<StepReport> {
 
 type Claim = 'none' | ({ ok: true; outcome: string } | { ok: false; id: string })[];
 
+function uuidArray(ids: readonly string[]): string {
+  return `{${ids.join(',')}}`;
+}
+
 async function claimAndProcess(options: RunStepOptions, worker: string, tried: Set<string>): Promise<Claim> {
   const { db, step, context } = options;
-  const limit = Math.max(1, options.itemsPerTransaction ?? 1);
+  const chunkSize = options.chunkSize ?? step.chunkSize ?? defaultChunkSize;
+  const chunked = step.processChunk !== undefined && chunkSize > 0;
+  const limit = Math.max(1, chunked ? chunkSize : (options.itemsPerTransaction ?? 1));
   const claimedIds: string[] = [];
   try {
     return await db.transaction(async (tx) => {
-      const excluded = `{${[...tried].join(',')}}`;
+      const excluded = uuidArray([...tried]);
+      // claim and mark RUNNING in one statement; rows other workers hold are skipped, not waited for
       const rows = await rowsOf(
         tx,
-        sql`SELECT id, item_id FROM batch_step_runs
-          WHERE step = ${step.name} AND business_date = ${context.businessDate}::date
-            AND status <> 'SUCCEEDED' AND NOT (id = ANY(${excluded}::uuid[]))
-          ORDER BY item_id LIMIT ${limit} FOR UPDATE SKIP LOCKED`,
+        sql`UPDATE batch_step_runs AS r SET status = 'RUNNING', attempts = r.attempts + 1,
+            locked_by = ${worker}, locked_at = now(), updated_at = now()
+          FROM (SELECT id FROM batch_step_runs
+            WHERE step = ${step.name} AND business_date = ${context.businessDate}::date
+              AND status <> 'SUCCEEDED' AND NOT (id = ANY(${excluded}::uuid[]))
+            ORDER BY item_id LIMIT ${limit} FOR UPDATE SKIP LOCKED) AS c
+          WHERE r.id = c.id
+          RETURNING r.id, r.item_id`,
       );
       if (rows.length === 0) return 'none' as const;
-      const results: Exclude<Claim, 'none'> = [];
-      for (const row of rows) {
-        const id = String(row.id);
-        const itemId = String(row.item_id);
-        claimedIds.push(id);
-        await tx.execute(sql`UPDATE batch_step_runs SET status = 'RUNNING', attempts = attempts + 1,
-          locked_by = ${worker}, locked_at = now(), updated_at = now() WHERE id = ${id}::uuid`);
-        let outcome: string;
+      const claimed = rows
+        .map((row) => ({ id: String(row.id), itemId: String(row.item_id) }))
+        .sort((a, b) => (a.itemId < b.itemId ? -1 : a.itemId > b.itemId ? 1 : 0));
+      for (const { id } of claimed) claimedIds.push(id);
+
+      let done: ReadonlyMap<string, string> = new Map();
+      if (chunked) {
         try {
-          outcome = await tx.transaction((savepoint) => step.process(savepoint, itemId, context));
+          // the plans PostgreSQL cached in this session for triggers and foreign-key checks were made when
+          // the tables were smaller (a sequential scan of a then-tiny journal_entries is re-run for every
+          // line of every chunk after): replan them for the chunk, as the tables grow during the run
+          await tx.execute(sql`DISCARD PLANS`);
+          done = await tx.transaction((savepoint) =>
+            step.processChunk!(
+              savepoint,
+              claimed.map((item) => item.itemId),
+              context,
+            ),
+          );
+          options.hooks?.onChunkDone?.(step.name, done.size, claimed.length - done.size);
         } catch (error) {
-          tried.add(id);
-          await tx.execute(sql`UPDATE batch_step_runs SET status = 'FAILED', last_error = ${errorText(error)},
-            locked_by = NULL, locked_at = NULL, updated_at = now() WHERE id = ${id}::uuid`);
-          results.push({ ok: false as const, id });
+          // the chunk rolled back to its savepoint: every item goes the exact per-item way below
+          options.hooks?.onChunkFailed?.(
+            step.name,
+            claimed.map((item) => item.itemId),
+            error,
+          );
+          done = new Map();
+        }
+      }
+
+      const results: Exclude<Claim, 'none'> = [];
+      const succeeded: { id: string; itemId: string }[] = [];
+      for (const item of claimed) {
+        const outcome = done.get(item.itemId);
+        if (outcome !== undefined) {
+          succeeded.push(item);
+          results.push({ ok: true as const, outcome });
           continue;
         }
-        await tx.execute(sql`UPDATE batch_step_runs SET status = 'SUCCEEDED', finished_at = now(), last_error = NULL,
-          locked_by = NULL, locked_at = NULL, updated_at = now() WHERE id = ${id}::uuid`);
-        await options.hooks?.beforeCommit?.(step.name, itemId);
-        results.push({ ok: true as const, outcome });
+        try {
+          const itemOutcome = await tx.transaction((savepoint) =>
+            step.process(savepoint, item.itemId, context),
+          );
+          succeeded.push(item);
+          results.push({ ok: true as const, outcome: itemOutcome });
+        } catch (error) {
+          tried.add(item.id);
+          await tx.execute(sql`UPDATE batch_step_runs SET status = 'FAILED', last_error = ${errorText(error)},
+            locked_by = NULL, locked_at = NULL, updated_at = now() WHERE id = ${item.id}::uuid`);
+          results.push({ ok: false as const, id: item.id });
+        }
       }
+      if (succeeded.length > 0) {
+        await tx.execute(sql`UPDATE batch_step_runs SET status = 'SUCCEEDED', finished_at = now(), last_error = NULL,
+          locked_by = NULL, locked_at = NULL, updated_at = now()
+          WHERE id = ANY(${uuidArray(succeeded.map((item) => item.id))}::uuid[])`);
+      }
+      for (const item of succeeded) await options.hooks?.beforeCommit?.(step.name, item.itemId);
       return results;
     });
   } catch (error) {

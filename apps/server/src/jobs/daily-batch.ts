@@ -24,6 +24,11 @@ export interface DailyBatchOptions {
   readonly workers: number;
   /** Items per transaction (BATCH_ITEMS_PER_TRANSACTION; default 1, see `RunStepOptions`). */
   readonly itemsPerTransaction?: number | undefined;
+  /**
+   * Items per transaction of the set-based steps (recurring debits and orders; default: each step's own,
+   * `defaultChunkSize`); 0 sends every item through the per-item path (see `RunStepOptions`).
+   */
+  readonly chunkSize?: number | undefined;
   readonly workerId?: string | undefined;
   readonly now?: (() => Date) | undefined;
   readonly hooks?: RunnerHooks | undefined;
@@ -84,6 +89,7 @@ export async function runBusinessDay(
         workerId,
         workers,
         itemsPerTransaction: options.itemsPerTransaction,
+        chunkSize: options.chunkSize,
         hooks: options.hooks,
       }),
     );

@@ -1,10 +1,15 @@
 import { actAsCustomer, OperatorClaim, OperatorIdentityPath } from '@fund/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { createLocalJWKSet, errors as joseErrors, jwtVerify } from 'jose';
+import { createLocalJWKSet, errors as joseErrors, jwtVerify, type JWK } from 'jose';
 import { UnauthorizedError } from '../errors/app-error.ts';
-import { operatorClaim } from './auth.plugin.ts';
 import { signingAlgorithms } from './signing-keys.plugin.ts';
+
+/**
+ * Claim the provider adds to tokens of operators, who are never customers (operator pool). Defined here
+ * and re-exported by auth.plugin.ts, which verifies operator tokens too (act-as, security.md 22).
+ */
+export const operatorClaim = 'operator';
 
 /** Issuer of operator tokens: the operator provider under /oidc-admin (never the customers' /oidc). */
 export function operatorIssuer(publicOrigin: string): string {
@@ -21,9 +26,11 @@ export interface AuthenticatedOperator {
   readonly operatorId: string;
   /** ログインID, the token's `username` claim. */
   readonly loginId: string;
-  /** The token's `act_as: customer`: the operator may act for a customer (act-as header: later issue). */
+  /** The token's `act_as: customer`: the operator may act for a customer (act-as header, auth.plugin.ts). */
   readonly canActAsCustomer: boolean;
   readonly scopes: ReadonlySet<string>;
+  /** The OAuth client the token was issued to (`fund-admin`). */
+  readonly clientId: string;
 }
 
 declare module 'fastify' {
@@ -41,42 +48,65 @@ declare module 'fastify' {
   }
 }
 
+export interface OperatorTokenVerifierOptions {
+  readonly publicJwks: { keys: JWK[] };
+  readonly publicOrigin: string;
+  readonly now: () => Date;
+}
+
+/**
+ * Verifies an operator access token: signed by our keys with an allowed algorithm, type `at+jwt`, issuer
+ * `<origin>/oidc-admin`, audience `<origin>/admin-api`, not expired, marked as an operator's, `sub` equal
+ * to `operator_id`. Throws UnauthorizedError otherwise. The one check of operator tokens, used by
+ * `requireOperator()` and by the act-as path of `requireCustomer()`.
+ */
+export function createOperatorTokenVerifier(
+  options: OperatorTokenVerifierOptions,
+): (token: string) => Promise<AuthenticatedOperator> {
+  const keySet = createLocalJWKSet(options.publicJwks);
+  const issuer = operatorIssuer(options.publicOrigin);
+  const audience = adminApiResource(options.publicOrigin);
+
+  return async function verify(token: string): Promise<AuthenticatedOperator> {
+    try {
+      const { payload } = await jwtVerify(token, keySet, {
+        issuer,
+        audience,
+        algorithms: [...signingAlgorithms],
+        typ: 'at+jwt',
+        requiredClaims: ['exp', 'sub', 'client_id', OperatorClaim.username, OperatorClaim.operatorId],
+        currentDate: options.now(),
+      });
+      const loginId = payload[OperatorClaim.username];
+      if (
+        payload[operatorClaim] !== true ||
+        typeof loginId !== 'string' ||
+        payload.sub === undefined ||
+        payload[OperatorClaim.operatorId] !== payload.sub
+      ) {
+        throw new UnauthorizedError('管理者のトークンではありません。');
+      }
+      return {
+        operatorId: payload.sub,
+        loginId,
+        canActAsCustomer: payload[OperatorClaim.actAs] === actAsCustomer,
+        scopes: new Set(typeof payload['scope'] === 'string' ? payload['scope'].split(' ') : []),
+        clientId: String(payload['client_id']),
+      };
+    } catch (error) {
+      if (error instanceof joseErrors.JOSEError) throw new UnauthorizedError(undefined, { cause: error });
+      throw error;
+    }
+  };
+}
+
 export const operatorAuthPlugin = fp(
   async (app) => {
-    const keySet = createLocalJWKSet(app.signingKeys.publicJwks);
-    const issuer = operatorIssuer(app.config.publicOrigin);
-    const audience = adminApiResource(app.config.publicOrigin);
-
-    async function verify(token: string): Promise<AuthenticatedOperator> {
-      try {
-        const { payload } = await jwtVerify(token, keySet, {
-          issuer,
-          audience,
-          algorithms: [...signingAlgorithms],
-          typ: 'at+jwt',
-          requiredClaims: ['exp', 'sub', 'client_id', OperatorClaim.username, OperatorClaim.operatorId],
-          currentDate: app.clock.now(),
-        });
-        const loginId = payload[OperatorClaim.username];
-        if (
-          payload[operatorClaim] !== true ||
-          typeof loginId !== 'string' ||
-          payload.sub === undefined ||
-          payload[OperatorClaim.operatorId] !== payload.sub
-        ) {
-          throw new UnauthorizedError('管理者のトークンではありません。');
-        }
-        return {
-          operatorId: payload.sub,
-          loginId,
-          canActAsCustomer: payload[OperatorClaim.actAs] === actAsCustomer,
-          scopes: new Set(typeof payload['scope'] === 'string' ? payload['scope'].split(' ') : []),
-        };
-      } catch (error) {
-        if (error instanceof joseErrors.JOSEError) throw new UnauthorizedError(undefined, { cause: error });
-        throw error;
-      }
-    }
+    const verify = createOperatorTokenVerifier({
+      publicJwks: app.signingKeys.publicJwks,
+      publicOrigin: app.config.publicOrigin,
+      now: () => app.clock.now(),
+    });
 
     app.decorateRequest('operator', null);
     app.decorate('requireOperator', () => {

@@ -38,11 +38,17 @@ export async function callAs(
   app: App,
   accessToken: string,
   url: string,
-  options: { method?: 'GET' | 'POST' | 'PUT'; headers?: Record<string, string> } = {},
+  options: {
+    method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+    headers?: Record<string, string>;
+    /** JSON body. */
+    payload?: unknown;
+  } = {},
 ) {
   return app.inject({
     method: options.method ?? 'GET',
     url,
     headers: { host: 'localhost:3000', authorization: `Bearer ${accessToken}`, ...options.headers },
+    ...(options.payload === undefined ? {} : { payload: options.payload as object }),
   });
 }

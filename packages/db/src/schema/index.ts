@@ -7,6 +7,7 @@ export * from './customer-credentials.ts';
 export * from './sign-in-events.ts';
 export * from './operators.ts';
 export * from './operator-password-resets.ts';
+export * from './operator-assignments.ts';
 export * from './oidc-payloads.ts';
 export * from './pending-registrations.ts';
 export * from './audit-log.ts';

@@ -1,6 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Transaction } from '../database.ts';
-import { customerCredentials, operators } from '../schema/index.ts';
+import { customerCredentials, operatorAssignments, operators } from '../schema/index.ts';
 import { demoCustomers } from './demo-customers.ts';
 
 /**
@@ -23,6 +23,11 @@ export interface DemoOperator {
   passwordHash: string;
   /** Temporary: the operator must choose a new password at the first sign-in. */
   temporary: boolean;
+  /**
+   * 担当部店: the branches whose customers the operator may act for (operator_assignments). Every demo
+   * customer is in branch 001, so operator02 serves them all and operator01 (branch 002) none of them.
+   */
+  branchCodes: readonly string[];
 }
 
 export const demoOperators: readonly DemoOperator[] = [
@@ -35,6 +40,7 @@ export const demoOperators: readonly DemoOperator[] = [
     passwordHash:
       '$argon2id$v=19$m=19456,t=2,p=1$SSwcaQSywa2VFDIoZq9gRw$coX5/IKLOeoBey+wHxGSksXGKrkzAL4wXyG1vu4AzDk',
     temporary: true,
+    branchCodes: ['002'],
   },
   {
     id: '20000000-0000-4000-8000-000000000002',
@@ -45,11 +51,12 @@ export const demoOperators: readonly DemoOperator[] = [
     passwordHash:
       '$argon2id$v=19$m=19456,t=2,p=1$i75gkf60kzYLB8xNZ1NVBQ$s2+n4zIpYAbq1Eqimb36x6B/QhipfsI3c5RgLAdlwWk',
     temporary: false,
+    branchCodes: ['001'],
   },
 ];
 
 /**
- * Gives every demo customer its password and creates the demo operators. Idempotent and also run when
+ * Gives every demo customer its password and creates the demo operators with their branches. Idempotent and also run when
  * the demo customers exist already, so a database seeded before sign-in existed gets its passwords too;
  * an existing credential (e.g. a password the tester changed) is left alone.
  */
@@ -83,4 +90,13 @@ export async function seedDemoSignIns(tx: Transaction): Promise<void> {
       .set({ email: operator.email })
       .where(and(eq(operators.id, operator.id), isNull(operators.email)));
   }
+  // Operators seeded before branches existed get theirs; an added branch is kept (a removed one returns).
+  await tx
+    .insert(operatorAssignments)
+    .values(
+      demoOperators.flatMap((operator) =>
+        operator.branchCodes.map((branchCode) => ({ operatorId: operator.id, branchCode })),
+      ),
+    )
+    .onConflictDoNothing();
 }

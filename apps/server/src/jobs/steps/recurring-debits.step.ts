@@ -21,8 +21,10 @@ import {
   type RecurringPurchase,
   type Transaction,
 } from '@fund/db';
-import { and, asc, eq, inArray, lte } from 'drizzle-orm';
-import type { BatchStep } from '../batch-runner.ts';
+import { randomUUID } from 'node:crypto';
+import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import type { BatchStep, StepContext } from '../batch-runner.ts';
+import { arrayLiteral } from '../sql-arrays.ts';
 import {
   firstDayOf,
   formatJapaneseDate,
@@ -126,6 +128,7 @@ async function applyPendingChange(tx: Transaction, plan: RecurringPurchase, mont
 export function recurringDebitsStep(options: { failureRule: DebitFailureRule }): BatchStep {
   return {
     name: 'recurring-debits',
+    processChunk: (tx, itemIds, context) => debitChunk(tx, itemIds, context, options.failureRule),
     async enumerate(db, { businessDate }) {
       const items: string[] = [];
       for (const month of debitMonthsOn(businessDate)) {
@@ -265,4 +268,173 @@ export function recurringDebitsStep(options: { failureRule: DebitFailureRule }):
           : 'partly-failed';
     },
   };
+}
+
+function parseItem(itemId: string): { customerId: string; month: YearMonth } {
+  const [customerId = '', monthText = ''] = itemId.split(':');
+  return { customerId, month: { year: Number(monthText.slice(0, 4)), month: Number(monthText.slice(5, 7)) } };
+}
+
+type Row = Record<string, unknown>;
+
+async function rowsOf(tx: Transaction, query: ReturnType<typeof sql>): Promise<Row[]> {
+  return ((await tx.execute(query)) as unknown as { rows: Row[] }).rows;
+}
+
+/**
+ * The set-based path of `recurringDebitsStep` for a chunk of items: the plans of all the chunk's customers
+ * are read and locked in one statement, the debits computed in memory with the same domain rules, and
+ * written with three multi-row statements (recurring_debits, journal_entries, journal_lines). It does the
+ * plain case — every due plan is debited successfully, no pending change to apply, no failure streak to
+ * reset — exactly as `process` would; a customer with anything else (a pending change, a failing debit, a
+ * card over its limit, a streak to reset) is left to `process`, which the runner calls for the items not
+ * returned here, in the same transaction.
+ */
+async function debitChunk(
+  tx: Transaction,
+  itemIds: readonly string[],
+  { businessDate }: StepContext,
+  failureRule: DebitFailureRule,
+): Promise<ReadonlyMap<string, string>> {
+  const done = new Map<string, string>();
+  const byMonth = new Map<string, { month: YearMonth; items: { itemId: string; customerId: string }[] }>();
+  // a customer with two months due the same day (a rare roll-over) is left to the per-item path, which
+  // takes the months one after the other
+  const customerCount = new Map<string, number>();
+  for (const itemId of itemIds) {
+    const { customerId } = parseItem(itemId);
+    customerCount.set(customerId, (customerCount.get(customerId) ?? 0) + 1);
+  }
+  for (const itemId of itemIds) {
+    const { customerId, month } = parseItem(itemId);
+    if (customerCount.get(customerId) !== 1) continue;
+    const key = monthKey(month);
+    const group = byMonth.get(key) ?? { month, items: [] };
+    group.items.push({ itemId, customerId });
+    byMonth.set(key, group);
+  }
+  const debitRows: { planId: string; month: string; amount: bigint }[] = [];
+  const entries: { id: string; customerId: string; description: string; amount: bigint }[] = [];
+  for (const { month, items } of byMonth.values()) {
+    const monthStart = firstDayOf(month);
+    const customerIds = arrayLiteral(items.map((item) => item.customerId));
+    const customerRows = await rowsOf(
+      tx,
+      sql`SELECT id, account_number, email FROM customers WHERE id = ANY(${customerIds}::uuid[])`,
+    );
+    const customerOf = new Map(
+      customerRows.map((row) => [
+        String(row.id),
+        { accountNumber: String(row.account_number), email: String(row.email) },
+      ]),
+    );
+    // the same rows, order and lock as `process` takes per customer
+    const plans = await tx
+      .select()
+      .from(recurringPurchases)
+      .where(
+        and(
+          sql`${recurringPurchases.customerId} = ANY(${customerIds}::uuid[])`,
+          eq(recurringPurchases.status, 'ACTIVE'),
+          lte(recurringPurchases.startMonth, monthStart),
+        ),
+      )
+      .orderBy(asc(recurringPurchases.id))
+      .for('update');
+    const existing =
+      plans.length === 0
+        ? []
+        : await tx
+            .select()
+            .from(recurringDebits)
+            .where(
+              and(
+                sql`${recurringDebits.recurringPurchaseId} = ANY(${arrayLiteral(plans.map((plan) => plan.id))}::uuid[])`,
+                eq(recurringDebits.month, monthStart),
+              ),
+            );
+    const plansOf = new Map<string, RecurringPurchase[]>();
+    for (const plan of plans) {
+      const list = plansOf.get(plan.customerId) ?? [];
+      list.push(plan);
+      plansOf.set(plan.customerId, list);
+    }
+    const existingOf = new Map(existing.map((row) => [row.recurringPurchaseId, row]));
+    for (const { itemId, customerId } of items) {
+      const customer = customerOf.get(customerId);
+      if (customer === undefined) continue; // `process` reports it
+      const own = plansOf.get(customerId) ?? [];
+      const pendingChange = own.some(
+        (plan) =>
+          plan.batchFlag !== null && plan.batchAppliesFrom !== null && plan.batchAppliesFrom <= monthStart,
+      );
+      if (pendingChange) continue;
+      if (own.length === 0) {
+        done.set(itemId, 'nothing-to-debit');
+        continue;
+      }
+      const paymentMethodOf = new Map(own.map((plan) => [plan.id, plan.paymentMethod]));
+      let cardTotal = own
+        .map((plan) => existingOf.get(plan.id))
+        .filter(
+          (row) =>
+            row !== undefined &&
+            paymentMethodOf.get(row.recurringPurchaseId) === 'CREDIT_CARD' &&
+            row.paymentStatus !== 'FAILURE',
+        )
+        .reduce((sum, row) => sum + row!.amount, 0n);
+      const ordered = own
+        .map((plan, index) => ({ plan, index, amount: recurringAmountForMonth(termsOf(plan), month.month) }))
+        .sort((a, b) => (a.amount === b.amount ? a.index - b.index : a.amount > b.amount ? -1 : 1))
+        .filter(({ plan }) => !existingOf.has(plan.id));
+      if (ordered.length === 0) {
+        done.set(itemId, 'nothing-to-debit');
+        continue;
+      }
+      if (failureRule(customer) !== undefined) continue;
+      let plain = true;
+      for (const { plan, amount } of ordered) {
+        if (plan.consecutiveDebitFailures !== 0) plain = false;
+        if (plan.paymentMethod === 'CREDIT_CARD') {
+          if (cardTotal + amount > recurringPlanRules.cardMonthlyLimit) plain = false;
+          else cardTotal += amount;
+        }
+      }
+      if (!plain) continue;
+      statusPath('NONE', 'PROCESSING', 'RECEIVED');
+      for (const { plan, amount } of ordered) {
+        debitRows.push({ planId: plan.id, month: monthStart, amount });
+        const what = plan.paymentMethod === 'CREDIT_CARD' ? 'クレジットカード決済' : '口座振替';
+        entries.push({
+          id: randomUUID(),
+          customerId,
+          description: `積立 ${what} ${plan.id} ${monthKey(month)}`,
+          amount,
+        });
+      }
+      done.set(itemId, 'debited');
+    }
+  }
+  if (debitRows.length === 0) return done;
+  await tx.execute(sql`INSERT INTO recurring_debits (recurring_purchase_id, month, debit_date, amount,
+      payment_status)
+    SELECT plan_id, month, ${businessDate}::date, amount, 'RECEIVED'
+    FROM unnest(${arrayLiteral(debitRows.map((row) => row.planId))}::uuid[],
+      ${arrayLiteral(debitRows.map((row) => row.month))}::date[],
+      ${arrayLiteral(debitRows.map((row) => row.amount))}::bigint[]) AS t(plan_id, month, amount)`);
+  await tx.execute(sql`INSERT INTO journal_entries (id, kind, business_date, customer_id, description)
+    SELECT id, 'recurring.debit', ${businessDate}::date, customer_id, description
+    FROM unnest(${arrayLiteral(entries.map((entry) => entry.id))}::uuid[],
+      ${arrayLiteral(entries.map((entry) => entry.customerId))}::uuid[],
+      ${arrayLiteral(entries.map((entry) => entry.description))}::text[]) AS t(id, customer_id, description)`);
+  // lines in postJournalEntry's order: bank_clearing (no customer) first, then the customer's credit
+  await tx.execute(sql`INSERT INTO journal_lines (entry_id, account, customer_id, amount)
+    SELECT t.id, l.account::ledger_account, CASE WHEN l.n = 2 THEN t.customer_id END,
+      CASE WHEN l.n = 1 THEN t.amount ELSE -t.amount END
+    FROM unnest(${arrayLiteral(entries.map((entry) => entry.id))}::uuid[],
+      ${arrayLiteral(entries.map((entry) => entry.customerId))}::uuid[],
+      ${arrayLiteral(entries.map((entry) => entry.amount))}::bigint[]) WITH ORDINALITY AS t(id, customer_id, amount, k)
+    CROSS JOIN (VALUES (1, 'bank_clearing'), (2, 'customer_unsettled')) AS l(n, account)
+    ORDER BY t.k, l.n`);
+  return done;
 }

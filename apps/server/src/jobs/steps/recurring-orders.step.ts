@@ -1,13 +1,23 @@
+import { randomUUID } from 'node:crypto';
 import {
   allocateRecurringPurchases,
+  checkPurchaseAccount,
+  decideNisaPurchase,
   emptyNisaUsage,
+  nisaBucketOfAccountType,
   orderDatesFor,
+  recordNisaPurchase,
+  unitsForAmount,
   paymentStatusMachine,
   transferPurchaseOrderDate,
   yearMonthOf,
   type AccountType,
+  type AccountRoleType,
   type IsoDate,
+  type NavPer10k,
   type NisaInvestor,
+  type NisaUsage,
+  type OrderDates,
   type RecurringDestination,
   type Yen,
   type YearMonth,
@@ -17,18 +27,20 @@ import {
   customerAccounts,
   customers,
   debit,
-  funds,
+  funds as funds_,
   orders,
   postJournalEntry,
   recurringDebits,
   recurringPurchases,
+  type Fund,
   type Transaction,
 } from '@fund/db';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { AppError } from '../../errors/app-error.ts';
 import { placeBuyOrder } from '../../modules/trading/order-placement.ts';
-import { nisaUsageOf, tradingCalendarOf } from '../../modules/trading/trading.repository.ts';
-import type { BatchStep } from '../batch-runner.ts';
+import { latestNav, nisaUsageOf, tradingCalendarOf } from '../../modules/trading/trading.repository.ts';
+import type { BatchStep, StepContext } from '../batch-runner.ts';
+import { arrayLiteral } from '../sql-arrays.ts';
 import {
   batchOrderInstant,
   firstDayOf,
@@ -68,6 +80,7 @@ function destinationOf(accountType: AccountType): RecurringDestination {
 export function recurringOrdersStep(options: { lagBusinessDays: number }): BatchStep {
   return {
     name: 'recurring-orders',
+    processChunk: orderChunk,
     async enumerate(db, { businessDate }) {
       const items: string[] = [];
       for (const month of purchaseMonthsOn(businessDate, options.lagBusinessDays)) {
@@ -87,10 +100,10 @@ export function recurringOrdersStep(options: { lagBusinessDays: number }): Batch
       const month: YearMonth = { year: Number(monthText.slice(0, 4)), month: Number(monthText.slice(5, 7)) };
       const placedAt = batchOrderInstant(businessDate);
       const pending = await tx
-        .select({ debit: recurringDebits, plan: recurringPurchases, fund: funds })
+        .select({ debit: recurringDebits, plan: recurringPurchases, fund: funds_ })
         .from(recurringDebits)
         .innerJoin(recurringPurchases, eq(recurringPurchases.id, recurringDebits.recurringPurchaseId))
-        .innerJoin(funds, eq(funds.id, recurringPurchases.fundId))
+        .innerJoin(funds_, eq(funds_.id, recurringPurchases.fundId))
         .leftJoin(orders, eq(orders.recurringDebitId, recurringDebits.id))
         .where(
           and(
@@ -118,33 +131,18 @@ export function recurringOrdersStep(options: { lagBusinessDays: number }): Batch
       for (const { debit: paid, plan, fund } of pending) {
         const calendar = await tradingCalendarOf(tx, fund, businessDate);
         const { settlementDate } = orderDatesFor(placedAt, 'BUY', calendar);
-        let accountType: AccountType = plan.accountType;
-        if (nisaAccountTypes.includes(plan.accountType)) {
-          const allocation = investor
-            ? allocateRecurringPurchases(
-                investor,
-                [
-                  {
-                    planId: plan.id,
-                    amount: paid.amount as Yen,
-                    destination: destinationOf(plan.accountType),
-                    fundTsumitateEligible: fund.tsumitateEligible,
-                  },
-                ],
-                usage,
-                settlementDate,
-              )
-            : undefined;
-          const destination = allocation?.allocations[0]?.destination ?? 'taxable';
-          if (allocation !== undefined) usage = allocation.usage;
-          accountType =
-            destination === 'tsumitate'
-              ? 'nisa2_tsumitate'
-              : destination === 'growth'
-                ? 'nisa2_growth'
-                : taxableAccount;
-          if (!accountTypes.has(accountType)) accountType = taxableAccount;
-        }
+        const target = purchaseAccountOf({
+          plan,
+          amount: paid.amount as Yen,
+          fund,
+          investor,
+          usage,
+          settlementDate: settlementDate,
+          accountTypes,
+          taxableAccount,
+        });
+        const accountType = target.accountType;
+        usage = target.usage;
         try {
           await tx.transaction((savepoint) =>
             placeBuyOrder(savepoint, {
@@ -243,4 +241,445 @@ async function refundDebit(
     ],
     at: refund.at,
   });
+}
+
+type Row = Record<string, unknown>;
+
+async function rowsOf(tx: Transaction, query: ReturnType<typeof sql>): Promise<Row[]> {
+  return ((await tx.execute(query)) as unknown as { rows: Row[] }).rows;
+}
+
+function parseItem(itemId: string): { customerId: string; month: YearMonth } {
+  const [customerId = '', monthText = ''] = itemId.split(':');
+  return { customerId, month: { year: Number(monthText.slice(0, 4)), month: Number(monthText.slice(5, 7)) } };
+}
+
+interface ChunkCustomer {
+  readonly role: AccountRoleType;
+  readonly equityStatus: string;
+  readonly birthDate: string | null;
+}
+
+/** What `placeBuyOrder` needs of a fund on the date: its dates (once per fund) and its latest NAV. */
+interface FundOnDate {
+  readonly fund: Fund;
+  readonly dates: OrderDates;
+  readonly nav: NavPer10k | undefined;
+}
+
+interface OrderRow {
+  readonly id: string;
+  readonly customerId: string;
+  readonly accountType: AccountType;
+  readonly fund: Fund;
+  readonly key: string;
+  readonly amount: bigint;
+  readonly paymentMethod: string;
+  readonly dates: OrderDates;
+  readonly nisaBucket: 'tsumitate' | 'growth' | null;
+  readonly planId: string;
+  readonly debitId: string;
+}
+
+/**
+ * The set-based path of `recurringOrdersStep` for a chunk of items. It reads the chunk's received debits,
+ * customers (locked as `placeBuyOrder` locks them), open accounts and NISA usage in a few statements,
+ * computes each fund's order dates once, runs the same domain rules in memory — the step's NISA allocation
+ * with overflow and every check `placeBuyOrder` makes — and writes the orders, the NISA usage and the audit
+ * entries with one multi-row statement each. A customer any of whose plans `placeBuyOrder` would refuse
+ * (or whose order key exists already) is left to `process`, which refunds exactly as before.
+ */
+async function orderChunk(
+  tx: Transaction,
+  itemIds: readonly string[],
+  { businessDate }: StepContext,
+): Promise<ReadonlyMap<string, string>> {
+  const done = new Map<string, string>();
+  const placedAt = batchOrderInstant(businessDate);
+  const byMonth = new Map<string, { month: YearMonth; items: { itemId: string; customerId: string }[] }>();
+  // a customer with two months due the same day (a rare roll-over) is left to the per-item path, which
+  // takes the months one after the other
+  const customerCount = new Map<string, number>();
+  for (const itemId of itemIds) {
+    const { customerId } = parseItem(itemId);
+    customerCount.set(customerId, (customerCount.get(customerId) ?? 0) + 1);
+  }
+  for (const itemId of itemIds) {
+    const { customerId, month } = parseItem(itemId);
+    if (customerCount.get(customerId) !== 1) continue;
+    const group = byMonth.get(monthKey(month)) ?? { month, items: [] };
+    group.items.push({ itemId, customerId });
+    byMonth.set(monthKey(month), group);
+  }
+  const funds = new Map<string, FundOnDate>();
+  const fundOnDate = async (fund: Fund): Promise<FundOnDate> => {
+    let known = funds.get(fund.id);
+    if (known === undefined) {
+      const calendar = await tradingCalendarOf(tx, fund, businessDate);
+      const nav = await latestNav(tx, fund.id, businessDate);
+      known = {
+        fund,
+        dates: orderDatesFor(placedAt, 'BUY', calendar),
+        nav: nav?.nav as NavPer10k | undefined,
+      };
+      funds.set(fund.id, known);
+    }
+    return known;
+  };
+  const rows: OrderRow[] = [];
+  const nisaAdds = new Map<string, { customerId: string; year: number; bucket: string; amount: bigint }>();
+
+  for (const { month, items } of byMonth.values()) {
+    const customerIds = arrayLiteral(items.map((item) => item.customerId));
+    // `process`'s query for many customers, in single-table reads each on an index: the customers' plans
+    // (customer_id), their debits of the month (recurring_purchase_id, month), the orders already placed
+    // for them (partial index on recurring_purchase_id; orders has none on recurring_debit_id)
+    const customerPlans = await tx
+      .select()
+      .from(recurringPurchases)
+      .where(sql`${recurringPurchases.customerId} = ANY(${customerIds}::uuid[])`);
+    const planIds = arrayLiteral(customerPlans.map((plan) => plan.id));
+    const monthDebits =
+      customerPlans.length === 0
+        ? []
+        : await tx
+            .select()
+            .from(recurringDebits)
+            .where(
+              and(
+                sql`${recurringDebits.recurringPurchaseId} = ANY(${planIds}::uuid[])`,
+                eq(recurringDebits.month, firstDayOf(month)),
+                eq(recurringDebits.paymentStatus, 'RECEIVED'),
+              ),
+            );
+    const ordered = new Set(
+      monthDebits.length === 0
+        ? []
+        : (
+            await rowsOf(
+              tx,
+              sql`SELECT recurring_debit_id FROM orders
+                WHERE recurring_purchase_id = ANY(${planIds}::uuid[]) AND recurring_debit_id IS NOT NULL`,
+            )
+          ).map((row) => String(row.recurring_debit_id)),
+    );
+    const fundIds = [...new Set(customerPlans.map((plan) => plan.fundId))];
+    const fundRows =
+      fundIds.length === 0
+        ? []
+        : await tx
+            .select()
+            .from(funds_)
+            .where(sql`${funds_.id} = ANY(${arrayLiteral(fundIds)}::uuid[])`);
+    const fundById = new Map(fundRows.map((fund) => [fund.id, fund]));
+    const planById = new Map(customerPlans.map((plan) => [plan.id, plan]));
+    const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+    const pending = monthDebits
+      .filter((paid) => !ordered.has(paid.id))
+      .map((paid) => {
+        const plan = planById.get(paid.recurringPurchaseId)!;
+        return { debit: paid, plan, fund: fundById.get(plan.fundId)! };
+      })
+      // process's order: larger amounts first, then plan id (uuids compare as their hex text)
+      .sort(
+        (a, b) =>
+          compare(a.plan.customerId, b.plan.customerId) ||
+          (a.debit.amount === b.debit.amount ? 0 : a.debit.amount > b.debit.amount ? -1 : 1) ||
+          compare(a.plan.id, b.plan.id),
+      );
+    // the customers locked in one order (placeBuyOrder's lockCustomer, FOR NO KEY UPDATE)
+    const customerRows = await rowsOf(
+      tx,
+      sql`SELECT id, account_role, equity_status, birth_date::text AS birth_date FROM customers
+        WHERE id = ANY(${customerIds}::uuid[]) ORDER BY id FOR NO KEY UPDATE`,
+    );
+    const customerOf = new Map<string, ChunkCustomer>(
+      customerRows.map((row) => [
+        String(row.id),
+        {
+          role: row.account_role as AccountRoleType,
+          equityStatus: String(row.equity_status),
+          birthDate: row.birth_date === null ? null : String(row.birth_date),
+        },
+      ]),
+    );
+    const accountRows = await rowsOf(
+      tx,
+      sql`SELECT customer_id, account_type FROM customer_accounts
+        WHERE customer_id = ANY(${customerIds}::uuid[]) AND closed_on IS NULL`,
+    );
+    const accountsOf = new Map<string, Set<AccountType>>();
+    for (const row of accountRows) {
+      const set = accountsOf.get(String(row.customer_id)) ?? new Set<AccountType>();
+      set.add(row.account_type as AccountType);
+      accountsOf.set(String(row.customer_id), set);
+    }
+    const usageRows = await rowsOf(
+      tx,
+      sql`SELECT customer_id, year, bucket, purchased::text AS purchased, freed::text AS freed
+        FROM nisa_usage WHERE customer_id = ANY(${customerIds}::uuid[])`,
+    );
+    const usageRowsOf = new Map<string, Row[]>();
+    for (const row of usageRows) {
+      const list = usageRowsOf.get(String(row.customer_id)) ?? [];
+      list.push(row);
+      usageRowsOf.set(String(row.customer_id), list);
+    }
+    const keys = pending.map(({ plan }) => `tsumitate:${plan.id}:${monthKey(month)}`);
+    const takenKeys = new Set(
+      keys.length === 0
+        ? []
+        : (
+            await rowsOf(
+              tx,
+              sql`SELECT customer_id, idempotency_key FROM orders
+                WHERE customer_id = ANY(${customerIds}::uuid[])
+                  AND idempotency_key = ANY(${arrayLiteral(keys)}::text[])`,
+            )
+          ).map((row) => `${String(row.customer_id)} ${String(row.idempotency_key)}`),
+    );
+    const pendingOf = new Map<string, typeof pending>();
+    for (const entry of pending) {
+      const list = pendingOf.get(entry.plan.customerId) ?? [];
+      list.push(entry);
+      pendingOf.set(entry.plan.customerId, list);
+    }
+
+    for (const { itemId, customerId } of items) {
+      const own = pendingOf.get(customerId) ?? [];
+      if (own.length === 0) {
+        done.set(itemId, 'nothing-to-place');
+        continue;
+      }
+      const customer = customerOf.get(customerId);
+      if (customer === undefined || customer.equityStatus !== 'OPEN') continue;
+      const accountTypes = accountsOf.get(customerId) ?? new Set<AccountType>();
+      const investor: NisaInvestor | undefined =
+        customer.birthDate === null
+          ? undefined
+          : {
+              role: customer.role,
+              birthDate: customer.birthDate as IsoDate,
+              residentOfJapan: true,
+              hasNisaAccount: accountTypes.has('nisa2_tsumitate') || accountTypes.has('nisa2_growth'),
+            };
+      const storedUsage = usageOfRows(usageRowsOf.get(customerId) ?? []);
+      const taxableAccount: AccountType = accountTypes.has('specific') ? 'specific' : 'general';
+      // the step's allocation usage, and the stored usage placeBuyOrder reads before each order
+      let usage = investor === undefined ? emptyNisaUsage : storedUsage;
+      let stored = storedUsage;
+      const placed: OrderRow[] = [];
+      let plain = true;
+      for (const { debit: paid, plan, fund } of own) {
+        const { dates, nav } = await fundOnDate(fund);
+        const target = purchaseAccountOf({
+          plan,
+          amount: paid.amount as Yen,
+          fund,
+          investor,
+          usage,
+          settlementDate: dates.settlementDate,
+          accountTypes,
+          taxableAccount,
+        });
+        const accountType = target.accountType;
+        usage = target.usage;
+        const key = `tsumitate:${plan.id}:${monthKey(month)}`;
+        // every check placeBuyOrder makes for a TSUMITATE AMOUNT order; a refusal goes the per-item way
+        const bucket = nisaBucketOfAccountType(accountType) ?? null;
+        const refused =
+          takenKeys.has(`${customerId} ${key}`) ||
+          nav === undefined ||
+          fund.salesStatus !== 'ON_SALE' ||
+          !checkPurchaseAccount(accountType, customer.role).ok ||
+          !accountTypes.has(accountType) ||
+          paid.amount <= 0n ||
+          unitsForAmount(paid.amount as Yen, nav) <= 0n ||
+          (bucket === 'growth' && !fund.growthEligible);
+        if (refused) {
+          plain = false;
+          break;
+        }
+        if (bucket !== null) {
+          const decision = decideNisaPurchase(
+            {
+              role: customer.role,
+              birthDate: (customer.birthDate ?? '9999-12-31') as IsoDate,
+              residentOfJapan: true,
+              hasNisaAccount: true,
+            },
+            {
+              bucket,
+              kind: 'RECURRING',
+              fundTsumitateEligible: fund.tsumitateEligible,
+              amount: paid.amount as Yen,
+              settlementDate: dates.settlementDate,
+            },
+            stored,
+          );
+          if (!decision.allowed) {
+            plain = false;
+            break;
+          }
+          stored = recordNisaPurchase(stored, {
+            bucket,
+            bookValue: paid.amount as Yen,
+            year: decision.year,
+          });
+          const addKey = `${customerId} ${decision.year} ${bucket}`;
+          const add = nisaAdds.get(addKey) ?? { customerId, year: decision.year, bucket, amount: 0n };
+          nisaAdds.set(addKey, { ...add, amount: add.amount + paid.amount });
+        }
+        placed.push({
+          id: randomUUID(),
+          customerId,
+          accountType,
+          fund,
+          key,
+          amount: paid.amount,
+          paymentMethod: plan.paymentMethod,
+          dates,
+          nisaBucket: bucket,
+          planId: plan.id,
+          debitId: paid.id,
+        });
+      }
+      if (!plain) {
+        // undo this customer's NISA adds: the whole item goes through `process`
+        for (const [addKey, add] of nisaAdds) if (add.customerId === customerId) nisaAdds.delete(addKey);
+        continue;
+      }
+      rows.push(...placed);
+      done.set(itemId, 'placed');
+    }
+  }
+  if (rows.length === 0) return done;
+
+  const column = <T>(pick: (row: OrderRow) => T) => arrayLiteral(rows.map((row) => pick(row) as never));
+  const inserted = await rowsOf(
+    tx,
+    sql`INSERT INTO orders (id, customer_id, account_type, fund_id, channel, order_type, idempotency_key,
+        requested_amount, requested_units, points_used, points_value, payment_method, payment_status,
+        application_date, trade_date, settlement_date, cancel_deadline, nisa_bucket, nisa_amount,
+        recurring_purchase_id, recurring_debit_id, created_at, updated_at)
+      SELECT id, customer_id, account_type, fund_id, 'TSUMITATE', 'AMOUNT', idempotency_key, amount, NULL, 0, 0,
+        payment_method, 'RECEIVED', application_date, trade_date, settlement_date, cancel_deadline,
+        nisa_bucket, CASE WHEN nisa_bucket IS NULL THEN 0 ELSE amount END, plan_id, debit_id,
+        ${placedAt}::timestamptz, ${placedAt}::timestamptz
+      FROM unnest(${column((row) => row.id)}::uuid[], ${column((row) => row.customerId)}::uuid[],
+        ${column((row) => row.accountType)}::account_type[], ${column((row) => row.fund.id)}::uuid[],
+        ${column((row) => row.key)}::text[], ${column((row) => row.amount)}::bigint[],
+        ${column((row) => row.paymentMethod)}::payment_method[],
+        ${column((row) => row.dates.applicationDate)}::date[], ${column((row) => row.dates.tradeDate)}::date[],
+        ${column((row) => row.dates.settlementDate)}::date[],
+        ${column((row) => row.dates.cancelDeadline.toISOString())}::timestamptz[],
+        ${column((row) => row.nisaBucket)}::nisa_bucket[], ${column((row) => row.planId)}::uuid[],
+        ${column((row) => row.debitId)}::uuid[])
+        AS t(id, customer_id, account_type, fund_id, idempotency_key, amount, payment_method,
+          application_date, trade_date, settlement_date, cancel_deadline, nisa_bucket, plan_id, debit_id)
+      ON CONFLICT (customer_id, idempotency_key) DO NOTHING
+      RETURNING id`,
+  );
+  // the keys were checked above under the customers' locks: a conflict here means a concurrent writer
+  if (inserted.length !== rows.length) throw new Error('recurring orders: an order key was taken meanwhile');
+  if (nisaAdds.size > 0) {
+    const adds = [...nisaAdds.values()];
+    await tx.execute(sql`INSERT INTO nisa_usage (customer_id, year, bucket, purchased)
+      SELECT customer_id, year, bucket, amount
+      FROM unnest(${arrayLiteral(adds.map((add) => add.customerId))}::uuid[],
+        ${arrayLiteral(adds.map((add) => add.year))}::smallint[],
+        ${arrayLiteral(adds.map((add) => add.bucket))}::nisa_bucket[],
+        ${arrayLiteral(adds.map((add) => add.amount))}::bigint[]) AS t(customer_id, year, bucket, amount)
+      ON CONFLICT (customer_id, year, bucket)
+      DO UPDATE SET purchased = nisa_usage.purchased + excluded.purchased, updated_at = now()`);
+  }
+  // placeBuyOrder's audit entry, one per order
+  const details = rows.map((row) =>
+    JSON.stringify({
+      orderId: row.id,
+      fundCode: row.fund.code,
+      accountType: row.accountType,
+      channel: 'TSUMITATE',
+      orderType: 'AMOUNT',
+      requestedAmount: row.amount.toString(),
+      requestedUnits: null,
+      applicationDate: row.dates.applicationDate,
+      heldAmount: row.amount.toString(),
+      pointsValue: '0',
+    }),
+  );
+  await tx.execute(sql`INSERT INTO audit_log (actor_type, actor_id, subject_customer_id, action, outcome,
+      request_id, ip, details, occurred_at)
+    SELECT 'system', 'batch', customer_id, 'order.created', 'allowed', NULL, NULL, details,
+      ${placedAt}::timestamptz
+    FROM unnest(${column((row) => row.customerId)}::uuid[], ${arrayLiteral(details)}::jsonb[])
+      AS t(customer_id, details)`);
+  return done;
+}
+
+/** `nisaUsageOf` of the trading repository, from rows already read. */
+function usageOfRows(rows: readonly Row[]): NisaUsage {
+  const years = [...new Set(rows.map((row) => Number(row.year)))].sort((a, b) => a - b);
+  const amount = (year: number, bucket: string, column: 'purchased' | 'freed') => {
+    const row = rows.find((candidate) => Number(candidate.year) === year && candidate.bucket === bucket);
+    return (row === undefined ? 0n : BigInt(String(row[column]))) as Yen;
+  };
+  return {
+    purchases: years.map((year) => ({
+      year,
+      tsumitate: amount(year, 'tsumitate', 'purchased'),
+      growth: amount(year, 'growth', 'purchased'),
+    })),
+    sales: years.map((year) => ({
+      year,
+      tsumitate: amount(year, 'tsumitate', 'freed'),
+      growth: amount(year, 'growth', 'freed'),
+    })),
+  };
+}
+
+/**
+ * Where a 積立 order of a NISA plan goes (domain.md §5 overflow: つみたて → 成長 → taxable), and the NISA
+ * usage after it; a plan on a taxable account stays there. An account the customer does not have falls
+ * back to the taxable one.
+ */
+function purchaseAccountOf(input: {
+  readonly plan: { readonly id: string; readonly accountType: AccountType };
+  readonly amount: Yen;
+  readonly fund: { readonly tsumitateEligible: boolean };
+  readonly investor: Parameters<typeof allocateRecurringPurchases>[0] | undefined;
+  readonly usage: Parameters<typeof allocateRecurringPurchases>[2];
+  readonly settlementDate: Parameters<typeof allocateRecurringPurchases>[3];
+  readonly accountTypes: ReadonlySet<AccountType>;
+  readonly taxableAccount: AccountType;
+}): { accountType: AccountType; usage: Parameters<typeof allocateRecurringPurchases>[2] } {
+  const { plan, investor, usage, accountTypes, taxableAccount } = input;
+  if (!nisaAccountTypes.includes(plan.accountType)) return { accountType: plan.accountType, usage };
+  const allocation =
+    investor === undefined
+      ? undefined
+      : allocateRecurringPurchases(
+          investor,
+          [
+            {
+              planId: plan.id,
+              amount: input.amount,
+              destination: destinationOf(plan.accountType),
+              fundTsumitateEligible: input.fund.tsumitateEligible,
+            },
+          ],
+          usage,
+          input.settlementDate,
+        );
+  const destination = allocation?.allocations[0]?.destination ?? 'taxable';
+  const allocated: AccountType =
+    destination === 'tsumitate'
+      ? 'nisa2_tsumitate'
+      : destination === 'growth'
+        ? 'nisa2_growth'
+        : taxableAccount;
+  return {
+    accountType: accountTypes.has(allocated) ? allocated : taxableAccount,
+    usage: allocation?.usage ?? usage,
+  };
 }
