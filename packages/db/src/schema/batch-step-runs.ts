@@ -40,8 +40,10 @@ export const batchStepRuns = pgTable(
   },
   (table) => [
     unique('batch_step_runs_step_date_item_unique').on(table.step, table.businessDate, table.itemId),
+    // the claim reads a step's open items of a date in item order (SKIP LOCKED … ORDER BY item_id LIMIT n):
+    // with item_id in the index it walks them instead of sorting every open row on each claim
     index('batch_step_runs_open_idx')
-      .on(table.businessDate, table.step)
+      .on(table.step, table.businessDate, table.itemId)
       .where(sql`${table.status} <> 'SUCCEEDED'`),
     check('batch_step_runs_attempts_not_negative', sql`${table.attempts} >= 0`),
     check('batch_step_runs_item_id_not_empty', sql`${table.itemId} <> ''`),

@@ -115,6 +115,10 @@ export const orders = pgTable(
     index('orders_recurring_purchase_id_idx')
       .on(table.recurringPurchaseId)
       .where(sql`${table.recurringPurchaseId} IS NOT NULL`),
+    // the recurring steps find a debit's order (and the debits of a day without one)
+    index('orders_recurring_debit_id_idx')
+      .on(table.recurringDebitId)
+      .where(sql`${table.recurringDebitId} IS NOT NULL`),
     index('orders_scheduled_sell_id_idx')
       .on(table.scheduledSellId)
       .where(sql`${table.scheduledSellId} IS NOT NULL`),
