@@ -1,20 +1,9 @@
-import {
-  fundNavs,
-  fundProspectuses,
-  funds,
-  prospectusConfirmations,
-  type DatabaseExecutor,
-  type Fund,
-} from '@fund/db';
+import { fundNavs, funds, prospectusConfirmations, type DatabaseExecutor, type Fund } from '@fund/db';
 import { and, asc, desc, eq, gte, lte } from 'drizzle-orm';
+import { findProspectusConfirmation } from '../../fund-catalogue/fund-catalogue.ts';
 
 export async function listFunds(db: DatabaseExecutor): Promise<Fund[]> {
   return db.select().from(funds).orderBy(asc(funds.code));
-}
-
-export async function findFund(db: DatabaseExecutor, code: string): Promise<Fund | undefined> {
-  const [row] = await db.select().from(funds).where(eq(funds.code, code)).limit(1);
-  return row;
 }
 
 export interface NavPoint {
@@ -49,50 +38,6 @@ export async function navsBetween(
     .orderBy(asc(fundNavs.navDate));
 }
 
-export interface ProspectusRow {
-  readonly version: number;
-  readonly effectiveOn: string;
-  readonly documentUrl: string;
-}
-
-/** The version in force on `on`: the highest whose effective date has come. */
-export async function currentProspectusOf(
-  db: DatabaseExecutor,
-  fundId: string,
-  on: string,
-): Promise<ProspectusRow | undefined> {
-  const [row] = await db
-    .select({
-      version: fundProspectuses.version,
-      effectiveOn: fundProspectuses.effectiveOn,
-      documentUrl: fundProspectuses.documentUrl,
-    })
-    .from(fundProspectuses)
-    .where(and(eq(fundProspectuses.fundId, fundId), lte(fundProspectuses.effectiveOn, on)))
-    .orderBy(desc(fundProspectuses.version))
-    .limit(1);
-  return row;
-}
-
-export async function findConfirmation(
-  db: DatabaseExecutor,
-  customerId: string,
-  fundId: string,
-  version: number,
-): Promise<{ confirmedAt: Date } | undefined> {
-  const [row] = await db
-    .select({ confirmedAt: prospectusConfirmations.confirmedAt })
-    .from(prospectusConfirmations)
-    .where(
-      and(
-        eq(prospectusConfirmations.customerId, customerId),
-        eq(prospectusConfirmations.fundId, fundId),
-        eq(prospectusConfirmations.version, version),
-      ),
-    );
-  return row;
-}
-
 /** Records the confirmation; a second confirmation of the same version keeps the first time. */
 export async function confirmProspectus(
   db: DatabaseExecutor,
@@ -105,6 +50,6 @@ export async function confirmProspectus(
     .insert(prospectusConfirmations)
     .values({ customerId, fundId, version, confirmedAt: at })
     .onConflictDoNothing();
-  const row = await findConfirmation(db, customerId, fundId, version);
+  const row = await findProspectusConfirmation(db, customerId, fundId, version);
   return row?.confirmedAt ?? at;
 }

@@ -9,16 +9,13 @@ import {
 import type { Database, Fund } from '@fund/db';
 import { addCalendarDays, cancellationPrice, isoDate, jstDateOf, type NavPer10k } from '@fund/domain';
 import { BadRequestError, NotFoundError } from '../../errors/app-error.ts';
-import { runIdempotent, type IdempotentAnswer } from '../../idempotency/idempotency.ts';
 import {
-  confirmProspectus,
-  currentProspectusOf,
-  findConfirmation,
-  findFund,
-  latestTwoNavs,
-  listFunds,
-  navsBetween,
-} from './funds.repository.ts';
+  currentProspectus,
+  findFundByCode,
+  findProspectusConfirmation,
+} from '../../fund-catalogue/fund-catalogue.ts';
+import { runIdempotent, type IdempotentAnswer } from '../../idempotency/idempotency.ts';
+import { confirmProspectus, latestTwoNavs, listFunds, navsBetween } from './funds.repository.ts';
 
 const fundNotFound = 'ファンドが見つかりません。';
 
@@ -55,7 +52,7 @@ export class FundsService {
   }
 
   async #fund(code: string): Promise<Fund> {
-    const fund = await findFund(this.db, code);
+    const fund = await findFundByCode(this.db, code);
     if (fund === undefined) throw new NotFoundError(fundNotFound);
     return fund;
   }
@@ -69,10 +66,10 @@ export class FundsService {
   async detail(customerId: string, now: Date, code: string): Promise<FundDetail> {
     const today = jstDateOf(now);
     const fund = await this.#fund(code);
-    const prospectus = await currentProspectusOf(this.db, fund.id, today);
+    const prospectus = await currentProspectus(this.db, fund.id, today);
     const confirmed =
       prospectus !== undefined &&
-      (await findConfirmation(this.db, customerId, fund.id, prospectus.version)) !== undefined;
+      (await findProspectusConfirmation(this.db, customerId, fund.id, prospectus.version)) !== undefined;
     return {
       fund: {
         ...(await this.#summary(fund, today)),
@@ -117,7 +114,7 @@ export class FundsService {
     const fund = await this.#fund(code);
     const today = jstDateOf(now);
     return runIdempotent(this.db, scope, async (tx) => {
-      const prospectus = await currentProspectusOf(tx, fund.id, today);
+      const prospectus = await currentProspectus(tx, fund.id, today);
       if (prospectus === undefined) throw new NotFoundError('このファンドの目論見書が見つかりません。');
       const confirmedAt = await confirmProspectus(tx, scope.customerId, fund.id, prospectus.version, now);
       return {

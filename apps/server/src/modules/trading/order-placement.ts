@@ -39,16 +39,17 @@ import { eq } from 'drizzle-orm';
 import { recordAudit } from '../../audit/audit-log.ts';
 import { AppError, NotFoundError } from '../../errors/app-error.ts';
 import {
-  addNisaPurchase,
-  cashBalance,
   currentProspectus,
   findFundByCode,
+  findProspectusConfirmation,
+} from '../../fund-catalogue/fund-catalogue.ts';
+import {
+  addNisaPurchase,
+  cashBalance,
   findHolding,
   findOrderByKey,
-  hasConfirmedProspectus,
   latestNav,
   lockCustomer,
-  lockHolding,
   lockOwnOrder,
   readCustomer,
   releaseNisaPurchase,
@@ -342,7 +343,8 @@ export async function planBuyOrder(
   // prospectus (spot buys)
   const prospectus = await currentProspectus(tx, fund.id, today);
   const prospectusConfirmed =
-    prospectus !== undefined && (await hasConfirmedProspectus(tx, customer.id, fund.id, prospectus.version));
+    prospectus !== undefined &&
+    (await findProspectusConfirmation(tx, customer.id, fund.id, prospectus.version)) !== undefined;
 
   return {
     customer,
@@ -447,9 +449,7 @@ export async function planSellOrder(
   );
   const today = jstDateOf(input.now);
   const { fund, nav } = await loadFund(tx, input.fundCode, today);
-  const holding = lock
-    ? await lockHolding(tx, customer.id, input.accountType, fund.id)
-    : await findHolding(tx, customer.id, input.accountType, fund.id);
+  const holding = await findHolding(tx, customer.id, input.accountType, fund.id, { lock });
   const free = ((holding?.units ?? 0n) - (holding?.reservedUnits ?? 0n)) as Units;
   const price = cancellationPrice(nav.nav, fund.retentionFeeBasisPoints);
   const dates = orderDatesFor(input.now, 'SELL', await tradingCalendarOf(tx, fund, today));

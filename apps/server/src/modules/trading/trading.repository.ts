@@ -4,15 +4,12 @@ import {
   customers,
   fundHolidays,
   fundNavs,
-  fundProspectuses,
-  funds,
   holdings,
   journalEntries,
   journalLines,
   nisaUsage,
   orders,
   pointBalances,
-  prospectusConfirmations,
   yearlyTaxStates,
   type AccountRole,
   type DatabaseExecutor,
@@ -81,11 +78,6 @@ export async function readCustomer(
   return row;
 }
 
-export async function findFundByCode(db: DatabaseExecutor, code: string): Promise<Fund | undefined> {
-  const [row] = await db.select().from(funds).where(eq(funds.code, code)).limit(1);
-  return row;
-}
-
 export interface LatestNav {
   readonly navDate: IsoDate;
   readonly nav: bigint;
@@ -124,51 +116,6 @@ export async function tradingCalendarOf(
     sellSettlementLagBusinessDays: fund.sellSettlementLagDays,
     holidays: extraHolidaysOf(rows.map((row) => row.holiday)),
   };
-}
-
-export interface CurrentProspectus {
-  readonly version: number;
-  readonly effectiveOn: string;
-  readonly documentUrl: string;
-}
-
-/** The prospectus version in force on `on`: the highest version whose effective date has come. */
-export async function currentProspectus(
-  db: DatabaseExecutor,
-  fundId: string,
-  on: IsoDate,
-): Promise<CurrentProspectus | undefined> {
-  const [row] = await db
-    .select({
-      version: fundProspectuses.version,
-      effectiveOn: fundProspectuses.effectiveOn,
-      documentUrl: fundProspectuses.documentUrl,
-    })
-    .from(fundProspectuses)
-    .where(and(eq(fundProspectuses.fundId, fundId), lte(fundProspectuses.effectiveOn, on)))
-    .orderBy(desc(fundProspectuses.version))
-    .limit(1);
-  return row;
-}
-
-export async function hasConfirmedProspectus(
-  db: DatabaseExecutor,
-  customerId: string,
-  fundId: string,
-  version: number,
-): Promise<boolean> {
-  const rows = await db
-    .select({ version: prospectusConfirmations.version })
-    .from(prospectusConfirmations)
-    .where(
-      and(
-        eq(prospectusConfirmations.customerId, customerId),
-        eq(prospectusConfirmations.fundId, fundId),
-        eq(prospectusConfirmations.version, version),
-      ),
-    )
-    .limit(1);
-  return rows.length > 0;
 }
 
 /** The customer's open accounts (closed_on null), by type. */
@@ -255,39 +202,18 @@ export interface HoldingRow {
   readonly costBasisPer10k: bigint;
 }
 
-/** The holding, locked for this transaction (FOR UPDATE): concurrent sells of it run one at a time. */
-export async function lockHolding(
-  db: DatabaseExecutor,
-  customerId: string,
-  accountType: AccountType,
-  fundId: string,
-): Promise<HoldingRow | undefined> {
-  const [row] = await db
-    .select({
-      units: holdings.units,
-      reservedUnits: holdings.reservedUnits,
-      bookValue: holdings.bookValue,
-      costBasisPer10k: holdings.costBasisPer10k,
-    })
-    .from(holdings)
-    .where(
-      and(
-        eq(holdings.customerId, customerId),
-        eq(holdings.accountType, accountType),
-        eq(holdings.fundId, fundId),
-      ),
-    )
-    .for('update');
-  return row;
-}
-
+/**
+ * The holding of a fund in one account type. With `lock`, it is locked for this transaction (FOR UPDATE),
+ * so concurrent sells of it run one at a time.
+ */
 export async function findHolding(
   db: DatabaseExecutor,
   customerId: string,
   accountType: AccountType,
   fundId: string,
+  { lock = false }: { readonly lock?: boolean } = {},
 ): Promise<HoldingRow | undefined> {
-  const [row] = await db
+  const query = db
     .select({
       units: holdings.units,
       reservedUnits: holdings.reservedUnits,
@@ -302,6 +228,7 @@ export async function findHolding(
         eq(holdings.fundId, fundId),
       ),
     );
+  const [row] = lock ? await query.for('update') : await query;
   return row;
 }
 

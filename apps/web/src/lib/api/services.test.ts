@@ -7,7 +7,7 @@ vi.mock('../auth/access-token', () => ({ getValidAccessToken: vi.fn(async () => 
 
 afterEach(() => setActAsUserId(undefined));
 
-function stubFetch() {
+function fakeFetch() {
   const fetchMock = vi.fn(async (_url: RequestInfo | URL, _init?: RequestInit) => Response.json({}));
   vi.stubGlobal('fetch', fetchMock);
   return () => {
@@ -23,7 +23,7 @@ describe('one client per configured service', () => {
     ['balanceApi', balanceApi, env.balanceApiBaseUrl],
     ['identityApi', identityApi, env.identityApiBaseUrl],
   ] as const)('%s calls its base URL with the session token', async (_name, api, baseUrl) => {
-    const call = stubFetch();
+    const call = fakeFetch();
     await api.get('/x');
     expect(call().url).toBe(`${baseUrl}/x`);
     expect(call().headers.get('authorization')).toBe('Bearer session-token');
@@ -35,14 +35,14 @@ describe('one client per configured service', () => {
     ['balanceApi', balanceApi],
   ] as const)('%s sends the operator act-as header (baasId → user-id)', async (_name, api) => {
     setActAsUserId('baas-7');
-    const call = stubFetch();
+    const call = fakeFetch();
     await api.get('/x');
     expect(call().headers.get('user-id')).toBe('baas-7');
   });
 
   it('identityApi includes credentials and no act-as header', async () => {
     setActAsUserId('baas-7');
-    const call = stubFetch();
+    const call = fakeFetch();
     await identityApi.get('/user/profile');
     expect(call().init?.credentials).toBe('include');
     expect(call().headers.has('user-id')).toBe(false);
