@@ -9,9 +9,10 @@ import { parseConfig } from '../apps/server/src/config/config.ts';
 import { manySignInsEnv, signInCustomer } from '../apps/server/src/test/customer-session.ts';
 import { buyFundCode, seedAssetsCustomer, seedBuyCustomers } from './support/api-data.ts';
 import { createBenchDatabase } from './support/database.ts';
-import { envFlag, envNumber, postgresServerUrl } from './support/env.ts';
+import { envFlag, envNumber, envText, postgresServerUrl } from './support/env.ts';
 import { createFloorTable, floorPaths, registerFloorRoutes } from './support/floor-routes.ts';
 import { runLoad, type LoadRequest, type LoadResult } from './support/load.ts';
+import { profiled } from './support/profile.ts';
 import { budget, finish, printBudgets, round, type BudgetCheck } from './support/report.ts';
 
 const settings = {
@@ -24,6 +25,8 @@ const settings = {
   buyCustomers: envNumber('BENCH_BUY_CUSTOMERS', 50),
   /** Also measure every route on PGlite in-process (a second column, no budgets). */
   pglite: envFlag('BENCH_PGLITE'),
+  /** Only these groups of routes (hello, read, write), e.g. BENCH_GROUPS=read while working on a read route. */
+  groups: (envText('BENCH_GROUPS') ?? 'hello,read,write').split(',').map((group) => group.trim()),
 };
 const limits = {
   accountsThroughput: 0.7,
@@ -205,7 +208,7 @@ async function measureSuite(database: 'postgres' | 'pglite', handle: DatabaseHan
     ];
 
     const ready: typeof candidates = [];
-    for (const target of candidates) {
+    for (const target of candidates.filter((candidate) => settings.groups.includes(candidate.group))) {
       if (!target.registered) {
         notMeasured.push(`${target.route} on ${database} — ${target.missing}`);
         continue;
@@ -225,7 +228,7 @@ async function measureSuite(database: 'postgres' | 'pglite', handle: DatabaseHan
     // machine then falls on the floor and the targets alike. A route's figures are the medians of its rounds.
     const roundSeconds = settings.durationSeconds / settings.rounds;
     const routes: { target: Target; result: LoadResult }[] = [];
-    for (const group of ['hello', 'read', 'write']) {
+    for (const group of ['hello', 'read', 'write'].filter((name) => settings.groups.includes(name))) {
       const members = ready.filter((target) => target.group === group);
       if (members.length === 0) continue;
       const load = (target: Target, seconds: number) =>
@@ -241,7 +244,10 @@ async function measureSuite(database: 'postgres' | 'pglite', handle: DatabaseHan
       const samples = new Map<string, LoadResult[]>(members.map((target) => [target.name, []]));
       for (let round = 0; round < settings.rounds; round += 1) {
         process.stdout.write(`, round ${round + 1}/${settings.rounds}`);
-        for (const target of members) samples.get(target.name)!.push(await load(target, roundSeconds));
+        for (const target of members) {
+          const result = await profiled(`${database}-${target.name}`, () => load(target, roundSeconds));
+          samples.get(target.name)!.push(result);
+        }
       }
       console.log('');
       for (const target of members) routes.push({ target, result: combine(samples.get(target.name)!) });
@@ -304,14 +310,10 @@ const insert = measured.get('floor: single-row INSERT');
 const accounts = measured.get('accounts');
 const assets = measured.get('assets');
 const buy = measured.get('buy');
-if (pk === undefined || insert === undefined) {
-  checks.push({
-    name: 'floors measured on PostgreSQL',
-    ratio: 0,
-    limit: 1,
-    atMost: false,
-    withinBudget: false,
-  });
+const notMeasured = suites.flatMap((suite) => suite.notMeasured);
+if (notMeasured.length > 0) {
+  // a route that could not be measured (or its floor) leaves its budget unproven
+  checks.push({ name: 'every route measured', ratio: 0, limit: 1, atMost: false, withinBudget: false });
 }
 if (pk !== undefined && accounts !== undefined) {
   const { accountsThroughput, accountsP99 } = limits;
@@ -352,7 +354,6 @@ if (insert !== undefined && buy !== undefined) {
     buy,
   );
 }
-const notMeasured = suites.flatMap((suite) => suite.notMeasured);
 printBudgets(checks, notMeasured);
 
 finish(

@@ -15,7 +15,7 @@ import { BatchAbortedError, runStep, type StepReport } from '../apps/server/src/
 import { dailySteps } from '../apps/server/src/jobs/daily-batch.ts';
 import { noDebitFailures } from '../apps/server/src/jobs/steps/recurring-debits.step.ts';
 import { createBenchDatabase, rowsOf } from './support/database.ts';
-import { envNumber, envNumbers, envText, postgresServerUrl } from './support/env.ts';
+import { envFlag, envNumber, envNumbers, envText, postgresServerUrl } from './support/env.ts';
 import { budget, finish, printBudgets, round, type BudgetCheck } from './support/report.ts';
 
 const sizes = envNumbers('BENCH_BATCH_SIZES', [10_000, 100_000]);
@@ -32,6 +32,8 @@ const chunkSize = envText('BENCH_BATCH_CHUNK_SIZE');
 /** A size whose two steps take longer than this is stopped: its time is then a lower bound. */
 const capSeconds = envNumber('BENCH_BATCH_MAX_SECONDS', 240);
 const limits = { floorRatio: 3, scaling: 12 };
+/** For profiling: keep each size's database (its name is printed) instead of dropping it. */
+const keepDatabase = envFlag('BENCH_BATCH_KEEP_DATABASE');
 
 /**
  * N plans, set-based: N / 2 adult customers, each with a specific account and a NISA つみたて投資枠, one
@@ -228,7 +230,12 @@ async function measure(serverUrl: string, plans: number): Promise<SizeResult> {
       chunkFailures,
     };
   } finally {
-    await database.drop();
+    if (keepDatabase) {
+      await database.handle.close();
+      console.log(`${plans} plans: database kept (BENCH_BATCH_KEEP_DATABASE): ${database.url}`);
+    } else {
+      await database.drop();
+    }
   }
 }
 

@@ -8,6 +8,7 @@ interface AutocannonRequest {
   path: string;
   headers: Record<string, string>;
   body?: string;
+  setupRequest?: (request: AutocannonRequest) => AutocannonRequest;
 }
 
 interface AutocannonStats {
@@ -41,20 +42,41 @@ type Autocannon = (
 // autocannon ships no type declarations: the little of it used here is typed above
 const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
 
+/**
+ * One request template whose setup hands out `options.requests` round-robin over every request of every
+ * connection: the requests in flight at any moment are consecutive entries (e.g. 50 buys for 50 different
+ * customers), where a plain list would start every connection at the first entry, all at once.
+ */
+function roundRobin(options: LoadOptions): AutocannonRequest[] {
+  let next = 0;
+  return [
+    {
+      method: 'GET',
+      path: '/',
+      headers: {},
+      setupRequest: (request) => {
+        const chosen = options.requests[next % options.requests.length]!;
+        next += 1;
+        return {
+          ...request,
+          method: chosen.method,
+          path: chosen.path,
+          headers: chosen.headers,
+          ...(chosen.body === undefined ? {} : { body: chosen.body }),
+        };
+      },
+    },
+  ];
+}
+
 function run(options: LoadOptions, seconds: number): Promise<AutocannonResult> {
-  const requests = options.requests.map((request) => ({
-    method: request.method,
-    path: request.path,
-    headers: request.headers,
-    ...(request.body === undefined ? {} : { body: request.body }),
-  }));
   return new Promise((resolve, reject) => {
     autocannon(
       {
         url: options.origin,
         connections: options.connections,
         duration: seconds,
-        requests,
+        requests: roundRobin(options),
         // `[<id>]` in a header becomes a fresh id per request (the Idempotency-Key of each buy)
         idReplacement: true,
       },

@@ -13,7 +13,7 @@ export interface LoadRequest {
 export interface LoadOptions {
   /** e.g. http://127.0.0.1:41234 */
   readonly origin: string;
-  /** Each connection cycles through these (e.g. one per customer); `[<id>]` is replaced per request. */
+  /** Handed out round-robin over all connections (e.g. one per customer); `[<id>]` is replaced per request. */
   readonly requests: readonly LoadRequest[];
   readonly connections: number;
   readonly durationSeconds: number;

@@ -1,13 +1,16 @@
 import type { IsoDate } from '@fund/domain';
 import type { Database, Transaction } from '@fund/db';
 import { sql } from 'drizzle-orm';
+import { arrayLiteral } from './sql-arrays.ts';
+import { timeOrderedUuid } from './time-ordered-uuid.ts';
 
 /**
  * Runs one step of the business-day batch over its items, each item once (architecture.md §1):
  *
  * - every item is a row of `batch_step_runs` unique per (step, business date, item id); all workers insert
  *   the step's items with ON CONFLICT DO NOTHING, so any of them may enumerate;
- * - a worker claims unfinished rows with `FOR UPDATE SKIP LOCKED` in its own transaction, does the
+ * - a worker claims unfinished rows with `FOR UPDATE SKIP LOCKED` in its own transaction (the row lock is
+ *   the claim: nothing is written until the outcome), does the
  *   item's work in a savepoint of that same transaction and marks the row SUCCEEDED before committing: the
  *   work and the "done" mark commit together, so a crash loses at most the item in flight and a rerun
  *   skips every finished item;
@@ -17,7 +20,7 @@ import { sql } from 'drizzle-orm';
  *   no worker starts the next step while this one still has work in flight.
  *
  * High-volume steps (the monthly recurring debits and orders) also have a set-based path, `processChunk`:
- * a worker claims a chunk of rows (`chunkSize`, default 1,000) with the same SKIP LOCKED claim, does the
+ * a worker claims a chunk of rows (`chunkSize`, default 5,000) with the same SKIP LOCKED claim, does the
  * chunk's work with a few multi-row statements in a savepoint and marks all its rows SUCCEEDED with one
  * statement before the commit: still exactly once per item, a crash loses at most the chunk in flight.
  * Items the chunk leaves out (unusual cases) and every item of a chunk that failed go through `process`
@@ -55,7 +58,7 @@ export interface BatchStep {
 }
 
 /** Items per transaction of a step with `processChunk` unless the step or the caller says otherwise. */
-export const defaultChunkSize = 1_000;
+export const defaultChunkSize = 5_000;
 
 export interface StepReport {
   readonly step: string;
@@ -89,12 +92,19 @@ async function rowsOf(executor: Database | Transaction, query: ReturnType<typeof
 
 const insertChunk = 5_000;
 
-async function insertItems(db: Database, step: string, date: IsoDate, items: readonly string[]) {
+/**
+ * Inserts the step's items in item order with time-ordered ids: the rows then go to the right edge of the
+ * primary key and in key order into the (step, date, item) indexes, instead of one random index page per
+ * row; the claims read them in item order too.
+ */
+async function insertItems(db: Database, step: string, date: IsoDate, unsorted: readonly string[]) {
+  const items = [...unsorted].sort();
   for (let start = 0; start < items.length; start += insertChunk) {
     const chunk = items.slice(start, start + insertChunk);
-    const literal = `{${chunk.map((item) => `"${item.replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`).join(',')}}`;
-    await db.execute(sql`INSERT INTO batch_step_runs (step, business_date, item_id)
-      SELECT ${step}, ${date}::date, item FROM unnest(${literal}::text[]) AS t(item)
+    await db.execute(sql`INSERT INTO batch_step_runs (id, step, business_date, item_id)
+      SELECT id, ${step}, ${date}::date, item
+      FROM unnest(${arrayLiteral(chunk.map(() => timeOrderedUuid()))}::uuid[], ${arrayLiteral(chunk)}::text[])
+        AS t(id, item)
       ON CONFLICT (step, business_date, item_id) DO NOTHING`);
   }
 }
@@ -113,6 +123,10 @@ export interface RunStepOptions {
   readonly db: Database;
   readonly step: BatchStep;
   readonly context: StepContext;
+  /**
+   * Names this process's claim loops. The claim writes nothing (the row lock is the claim), so it is not
+   * stored; kept so callers name their runs.
+   */
   readonly workerId: string;
   /** Concurrent claim loops in this process (one connection each on PostgreSQL). */
   readonly workers: number;
@@ -146,10 +160,9 @@ export async function runStep(options: RunStepOptions): Promise<StepReport> {
   const tried = new Set<string>();
   let failed = 0;
 
-  const loop = async (loopIndex: number) => {
-    const worker = `${options.workerId}#${loopIndex}`;
+  const loop = async () => {
     for (;;) {
-      const claimed = await claimAndProcess(options, worker, tried);
+      const claimed = await claimAndProcess(options, tried);
       if (claimed === 'none') {
         const excluded = `{${[...tried].join(',')}}`;
         const [open] = await rowsOf(
@@ -170,7 +183,7 @@ export async function runStep(options: RunStepOptions): Promise<StepReport> {
   };
   // every loop ends before the step reports (or fails): none is left running into the next step
   const settled = await Promise.allSettled(
-    Array.from({ length: Math.max(1, options.workers) }, (_, index) => loop(index)),
+    Array.from({ length: Math.max(1, options.workers) }, () => loop()),
   );
   const rejected = settled.find((result) => result.status === 'rejected');
   if (rejected !== undefined) throw rejected.reason;
@@ -189,7 +202,7 @@ function uuidArray(ids: readonly string[]): string {
   return `{${ids.join(',')}}`;
 }
 
-async function claimAndProcess(options: RunStepOptions, worker: string, tried: Set<string>): Promise<Claim> {
+async function claimAndProcess(options: RunStepOptions, tried: Set<string>): Promise<Claim> {
   const { db, step, context } = options;
   const chunkSize = options.chunkSize ?? step.chunkSize ?? defaultChunkSize;
   const chunked = step.processChunk !== undefined && chunkSize > 0;
@@ -198,17 +211,15 @@ async function claimAndProcess(options: RunStepOptions, worker: string, tried: S
   try {
     return await db.transaction(async (tx) => {
       const excluded = uuidArray([...tried]);
-      // claim and mark RUNNING in one statement; rows other workers hold are skipped, not waited for
+      // claim: lock the rows; rows other workers hold are skipped, not waited for. The claim writes
+      // nothing: the row lock is the claim, and the rows are written once, with the outcome, in this same
+      // transaction (a RUNNING mark would never be seen by anyone else: it commits, or not, with the outcome)
       const rows = await rowsOf(
         tx,
-        sql`UPDATE batch_step_runs AS r SET status = 'RUNNING', attempts = r.attempts + 1,
-            locked_by = ${worker}, locked_at = now(), updated_at = now()
-          FROM (SELECT id FROM batch_step_runs
-            WHERE step = ${step.name} AND business_date = ${context.businessDate}::date
-              AND status <> 'SUCCEEDED' AND NOT (id = ANY(${excluded}::uuid[]))
-            ORDER BY item_id LIMIT ${limit} FOR UPDATE SKIP LOCKED) AS c
-          WHERE r.id = c.id
-          RETURNING r.id, r.item_id`,
+        sql`SELECT id, item_id FROM batch_step_runs
+          WHERE step = ${step.name} AND business_date = ${context.businessDate}::date
+            AND status <> 'SUCCEEDED' AND NOT (id = ANY(${excluded}::uuid[]))
+          ORDER BY item_id LIMIT ${limit} FOR UPDATE SKIP LOCKED`,
       );
       if (rows.length === 0) return 'none' as const;
       const claimed = rows
@@ -259,14 +270,15 @@ async function claimAndProcess(options: RunStepOptions, worker: string, tried: S
           results.push({ ok: true as const, outcome: itemOutcome });
         } catch (error) {
           tried.add(item.id);
-          await tx.execute(sql`UPDATE batch_step_runs SET status = 'FAILED', last_error = ${errorText(error)},
-            locked_by = NULL, locked_at = NULL, updated_at = now() WHERE id = ${item.id}::uuid`);
+          await tx.execute(sql`UPDATE batch_step_runs SET status = 'FAILED', attempts = attempts + 1,
+            last_error = ${errorText(error)}, locked_by = NULL, locked_at = NULL, updated_at = now()
+            WHERE id = ${item.id}::uuid`);
           results.push({ ok: false as const, id: item.id });
         }
       }
       if (succeeded.length > 0) {
-        await tx.execute(sql`UPDATE batch_step_runs SET status = 'SUCCEEDED', finished_at = now(), last_error = NULL,
-          locked_by = NULL, locked_at = NULL, updated_at = now()
+        await tx.execute(sql`UPDATE batch_step_runs SET status = 'SUCCEEDED', attempts = attempts + 1,
+          finished_at = now(), last_error = NULL, locked_by = NULL, locked_at = NULL, updated_at = now()
           WHERE id = ANY(${uuidArray(succeeded.map((item) => item.id))}::uuid[])`);
       }
       for (const item of succeeded) await options.hooks?.beforeCommit?.(step.name, item.itemId);

@@ -7,6 +7,7 @@
 function element(value: string | bigint | number | boolean | null | undefined): string {
   if (value === null || value === undefined) return 'NULL';
   const text = String(value);
+  if (!text.includes('\\') && !text.includes('"')) return `"${text}"`;
   return `"${text.replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`;
 }
 

@@ -14,6 +14,7 @@ import {
   type AuthenticatedOperator,
 } from './operator-auth.plugin.ts';
 import { signingAlgorithms } from './signing-keys.plugin.ts';
+import { VerifiedTokens } from './verified-tokens.ts';
 
 /** Issuer of our tokens: the OpenID provider mounted under /oidc (identity module). */
 export function oidcIssuer(publicOrigin: string): string {
@@ -137,34 +138,52 @@ export const authPlugin = fp(
       }
     }
 
+    const verifiedCustomerTokens = new VerifiedTokens<AuthenticatedCustomer & { grantId: string }>();
+
+    /** Signature and claims of a customer token, verified once per token text (see VerifiedTokens). */
+    async function verifySignatureAndClaims(
+      token: string,
+    ): Promise<AuthenticatedCustomer & { grantId: string }> {
+      const nowMs = app.clock.now().getTime();
+      const remembered = verifiedCustomerTokens.get(token, nowMs);
+      if (remembered !== undefined) return remembered;
+      const { payload } = await jwtVerify(token, keySet, {
+        issuer,
+        audience,
+        algorithms: [...signingAlgorithms],
+        typ: 'at+jwt',
+        requiredClaims: ['exp', 'sub', 'client_id', grantIdClaim],
+        currentDate: new Date(nowMs),
+      });
+      if (
+        payload[operatorClaim] === true ||
+        typeof payload['username'] !== 'string' ||
+        payload.sub === undefined
+      ) {
+        throw new ForbiddenError('お客さまのトークンではありません。');
+      }
+      const grantId = payload[grantIdClaim];
+      if (typeof grantId !== 'string') throw new UnauthorizedError();
+      const verified = {
+        customerId: payload.sub,
+        accountNumber: payload['username'],
+        scopes: new Set(typeof payload['scope'] === 'string' ? payload['scope'].split(' ') : []),
+        clientId: String(payload['client_id']),
+        actingOperator: null,
+        grantId,
+      };
+      // requiredClaims made `exp` present
+      verifiedCustomerTokens.remember(token, verified, Number(payload.exp) * 1000);
+      return verified;
+    }
+
     async function verify(token: string): Promise<AuthenticatedCustomer> {
       try {
-        const { payload } = await jwtVerify(token, keySet, {
-          issuer,
-          audience,
-          algorithms: [...signingAlgorithms],
-          typ: 'at+jwt',
-          requiredClaims: ['exp', 'sub', 'client_id', grantIdClaim],
-          currentDate: app.clock.now(),
-        });
-        if (
-          payload[operatorClaim] === true ||
-          typeof payload['username'] !== 'string' ||
-          payload.sub === undefined
-        ) {
-          throw new ForbiddenError('お客さまのトークンではありません。');
-        }
-        const grantId = payload[grantIdClaim];
-        if (typeof grantId !== 'string' || !(await grants.isLive(grantId))) {
+        const { grantId, ...customer } = await verifySignatureAndClaims(token);
+        if (!(await grants.isLive(grantId))) {
           throw new UnauthorizedError('ログインの有効期限が切れました。もう一度ログインしてください。');
         }
-        return {
-          customerId: payload.sub,
-          accountNumber: payload['username'],
-          scopes: new Set(typeof payload['scope'] === 'string' ? payload['scope'].split(' ') : []),
-          clientId: String(payload['client_id']),
-          actingOperator: null,
-        };
+        return customer;
       } catch (error) {
         if (error instanceof ForbiddenError) throw error;
         if (error instanceof joseErrors.JOSEError) {
@@ -293,7 +312,10 @@ export const authPlugin = fp(
           reply.header('www-authenticate', 'Bearer');
           throw new UnauthorizedError();
         }
-        if (claimsOperatorIssuer(match[1])) {
+        if (
+          verifiedCustomerTokens.get(match[1], app.clock.now().getTime()) === undefined &&
+          claimsOperatorIssuer(match[1])
+        ) {
           let operator: AuthenticatedOperator;
           try {
             operator = await verifyOperator(match[1]);

@@ -42,9 +42,10 @@ export function credit(account: LedgerAccount, yen: bigint, customerId?: string 
 }
 
 /**
- * Writes one journal entry and its lines. The database checks the balance again at commit (a deferred
- * constraint trigger) and keeps `customer_balances`, whose CHECK refuses a customer cash balance below
- * zero; call this inside the transaction that also writes the order, so they commit or fail together.
+ * Writes one journal entry and its lines, all lines in one INSERT: the database checks the balance again
+ * at the end of that INSERT (a statement-level trigger, which needs an entry's lines in one statement) and
+ * keeps `customer_balances`, whose CHECK refuses a customer cash balance below zero; call this inside the
+ * transaction that also writes the order, so they commit or fail together.
  *
  * Typical entries (debit / credit):
  * - deposit:            bank_clearing / customer_cash
@@ -75,8 +76,8 @@ export async function postJournalEntry(
     })
     .returning({ id: journalEntries.id });
   const entryId = inserted!.id;
-  // Lines go in a fixed order, so two entries touching the same balances lock them in the same order
-  // (no deadlock), and credits before debits of one account, so no balance dips below zero midway.
+  // Lines go in a fixed order (the balance trigger also locks the balances in customer and account order,
+  // so two entries touching the same balances wait for each other instead of deadlocking).
   const ordered = [...entry.lines].sort(
     (a, b) =>
       compare(a.customerId ?? '', b.customerId ?? '') ||

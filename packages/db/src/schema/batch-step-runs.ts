@@ -13,7 +13,11 @@ import {
 } from 'drizzle-orm/pg-core';
 import { timestamps } from './columns.ts';
 
-/** PENDING → RUNNING → SUCCEEDED, or FAILED (retried later: FAILED → RUNNING). */
+/**
+ * PENDING → SUCCEEDED, or FAILED (retried later). A worker's claim is the row lock it holds while the item
+ * runs (`FOR UPDATE SKIP LOCKED`), written with the outcome in the same transaction; RUNNING is kept in
+ * the type but the runner no longer writes it (no one else could ever see it).
+ */
 export const batchStepStatus = pgEnum('batch_step_status', ['PENDING', 'RUNNING', 'SUCCEEDED', 'FAILED']);
 export type BatchStepStatus = (typeof batchStepStatus.enumValues)[number];
 

@@ -72,8 +72,9 @@ export type JournalEntry = typeof journalEntries.$inferSelect;
 export type NewJournalEntry = typeof journalEntries.$inferInsert;
 
 /**
- * 仕訳明細: one debit or credit of an entry. A deferred constraint trigger checks at commit that each
- * entry's lines sum to zero, and another keeps `customer_balances` up to date.
+ * 仕訳明細: one debit or credit of an entry. Statement-level triggers (migration 0006) check at the end of
+ * each INSERT that the lines it writes for an entry sum to zero — so all lines of an entry go in one
+ * INSERT — and move `customer_balances` by the statement's net movement.
  */
 export const journalLines = pgTable(
   'journal_lines',
@@ -103,9 +104,10 @@ export type JournalLine = typeof journalLines.$inferSelect;
 export type NewJournalLine = typeof journalLines.$inferInsert;
 
 /**
- * Running balances of the customer liability accounts, kept by a trigger on `journal_lines` (balance =
- * credits − debits). The CHECK makes a cash balance below zero impossible, and the row lock the trigger's
- * update takes serialises concurrent debits of one customer. Never written by the application.
+ * Running balances of the customer liability accounts, kept by a statement-level trigger on
+ * `journal_lines` (balance = credits − debits). The CHECK makes a cash balance below zero after any
+ * statement impossible, and the row lock the trigger's update takes serialises concurrent debits of one
+ * customer. Never written by the application.
  */
 export const customerBalances = pgTable(
   'customer_balances',

@@ -120,7 +120,7 @@ describe('the trading schema refuses impossible states', { timeout: startup }, (
       ]);
     });
 
-    it('refuses a journal entry that does not balance, at commit', async () => {
+    it('refuses a journal entry that does not balance, at the end of the INSERT of its lines', async () => {
       const entriesBefore = await database.db.$count(journalEntries);
       const unbalanced = database.db.transaction(async (tx) => {
         const [entry] = await tx

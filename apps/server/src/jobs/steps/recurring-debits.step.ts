@@ -21,10 +21,10 @@ import {
   type RecurringPurchase,
   type Transaction,
 } from '@fund/db';
-import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { BatchStep, StepContext } from '../batch-runner.ts';
 import { arrayLiteral } from '../sql-arrays.ts';
+import { timeOrderedUuid } from '../time-ordered-uuid.ts';
 import {
   firstDayOf,
   formatJapaneseDate,
@@ -313,8 +313,14 @@ async function debitChunk(
     group.items.push({ itemId, customerId });
     byMonth.set(key, group);
   }
-  const debitRows: { planId: string; month: string; amount: bigint }[] = [];
-  const entries: { id: string; customerId: string; description: string; amount: bigint }[] = [];
+  const debitRows: { id: string; planId: string; month: string; amount: bigint }[] = [];
+  const entries: {
+    id: string;
+    lineIds: readonly [string, string];
+    customerId: string;
+    description: string;
+    amount: bigint;
+  }[] = [];
   for (const { month, items } of byMonth.values()) {
     const monthStart = firstDayOf(month);
     const customerIds = arrayLiteral(items.map((item) => item.customerId));
@@ -403,10 +409,11 @@ async function debitChunk(
       if (!plain) continue;
       statusPath('NONE', 'PROCESSING', 'RECEIVED');
       for (const { plan, amount } of ordered) {
-        debitRows.push({ planId: plan.id, month: monthStart, amount });
+        debitRows.push({ id: timeOrderedUuid(), planId: plan.id, month: monthStart, amount });
         const what = plan.paymentMethod === 'CREDIT_CARD' ? 'クレジットカード決済' : '口座振替';
         entries.push({
-          id: randomUUID(),
+          id: timeOrderedUuid(),
+          lineIds: [timeOrderedUuid(), timeOrderedUuid()],
           customerId,
           description: `積立 ${what} ${plan.id} ${monthKey(month)}`,
           amount,
@@ -416,24 +423,31 @@ async function debitChunk(
     }
   }
   if (debitRows.length === 0) return done;
-  await tx.execute(sql`INSERT INTO recurring_debits (recurring_purchase_id, month, debit_date, amount,
+  // the ids are time-ordered (timeOrderedUuid): the chunk's rows go to the right edge of the key indexes
+  await tx.execute(sql`INSERT INTO recurring_debits (id, recurring_purchase_id, month, debit_date, amount,
       payment_status)
-    SELECT plan_id, month, ${businessDate}::date, amount, 'RECEIVED'
-    FROM unnest(${arrayLiteral(debitRows.map((row) => row.planId))}::uuid[],
+    SELECT id, plan_id, month, ${businessDate}::date, amount, 'RECEIVED'
+    FROM unnest(${arrayLiteral(debitRows.map((row) => row.id))}::uuid[],
+      ${arrayLiteral(debitRows.map((row) => row.planId))}::uuid[],
       ${arrayLiteral(debitRows.map((row) => row.month))}::date[],
-      ${arrayLiteral(debitRows.map((row) => row.amount))}::bigint[]) AS t(plan_id, month, amount)`);
+      ${arrayLiteral(debitRows.map((row) => row.amount))}::bigint[]) AS t(id, plan_id, month, amount)`);
   await tx.execute(sql`INSERT INTO journal_entries (id, kind, business_date, customer_id, description)
     SELECT id, 'recurring.debit', ${businessDate}::date, customer_id, description
     FROM unnest(${arrayLiteral(entries.map((entry) => entry.id))}::uuid[],
       ${arrayLiteral(entries.map((entry) => entry.customerId))}::uuid[],
       ${arrayLiteral(entries.map((entry) => entry.description))}::text[]) AS t(id, customer_id, description)`);
-  // lines in postJournalEntry's order: bank_clearing (no customer) first, then the customer's credit
-  await tx.execute(sql`INSERT INTO journal_lines (entry_id, account, customer_id, amount)
-    SELECT t.id, l.account::ledger_account, CASE WHEN l.n = 2 THEN t.customer_id END,
-      CASE WHEN l.n = 1 THEN t.amount ELSE -t.amount END
+  // all lines of all the entries in one INSERT (the ledger triggers check and post them per statement,
+  // migration 0006), in postJournalEntry's order: bank_clearing (no customer) first, then the customer's
+  // credit
+  await tx.execute(sql`INSERT INTO journal_lines (id, entry_id, account, customer_id, amount)
+    SELECT CASE WHEN l.n = 1 THEN t.debit_line_id ELSE t.credit_line_id END, t.id, l.account::ledger_account,
+      CASE WHEN l.n = 2 THEN t.customer_id END, CASE WHEN l.n = 1 THEN t.amount ELSE -t.amount END
     FROM unnest(${arrayLiteral(entries.map((entry) => entry.id))}::uuid[],
+      ${arrayLiteral(entries.map((entry) => entry.lineIds[0]))}::uuid[],
+      ${arrayLiteral(entries.map((entry) => entry.lineIds[1]))}::uuid[],
       ${arrayLiteral(entries.map((entry) => entry.customerId))}::uuid[],
-      ${arrayLiteral(entries.map((entry) => entry.amount))}::bigint[]) WITH ORDINALITY AS t(id, customer_id, amount, k)
+      ${arrayLiteral(entries.map((entry) => entry.amount))}::bigint[])
+      WITH ORDINALITY AS t(id, debit_line_id, credit_line_id, customer_id, amount, k)
     CROSS JOIN (VALUES (1, 'bank_clearing'), (2, 'customer_unsettled')) AS l(n, account)
     ORDER BY t.k, l.n`);
   return done;

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import {
   allocateRecurringPurchases,
   checkPurchaseAccount,
@@ -41,6 +40,7 @@ import { placeBuyOrder } from '../../modules/trading/order-placement.ts';
 import { latestNav, nisaUsageOf, tradingCalendarOf } from '../../modules/trading/trading.repository.ts';
 import type { BatchStep, StepContext } from '../batch-runner.ts';
 import { arrayLiteral } from '../sql-arrays.ts';
+import { timeOrderedUuid } from '../time-ordered-uuid.ts';
 import {
   batchOrderInstant,
   firstDayOf,
@@ -531,7 +531,7 @@ async function orderChunk(
           nisaAdds.set(addKey, { ...add, amount: add.amount + paid.amount });
         }
         placed.push({
-          id: randomUUID(),
+          id: timeOrderedUuid(),
           customerId,
           accountType,
           fund,
@@ -556,8 +556,10 @@ async function orderChunk(
   if (rows.length === 0) return done;
 
   const column = <T>(pick: (row: OrderRow) => T) => arrayLiteral(rows.map((row) => pick(row) as never));
-  const inserted = await rowsOf(
-    tx,
+  // the keys were checked above under the customers' locks: a key taken meanwhile (a concurrent writer)
+  // fails the INSERT on the unique key, and the chunk goes the per-item way (no ON CONFLICT: its
+  // speculative insertion costs on every row)
+  await tx.execute(
     sql`INSERT INTO orders (id, customer_id, account_type, fund_id, channel, order_type, idempotency_key,
         requested_amount, requested_units, points_used, points_value, payment_method, payment_status,
         application_date, trade_date, settlement_date, cancel_deadline, nisa_bucket, nisa_amount,
@@ -576,12 +578,8 @@ async function orderChunk(
         ${column((row) => row.nisaBucket)}::nisa_bucket[], ${column((row) => row.planId)}::uuid[],
         ${column((row) => row.debitId)}::uuid[])
         AS t(id, customer_id, account_type, fund_id, idempotency_key, amount, payment_method,
-          application_date, trade_date, settlement_date, cancel_deadline, nisa_bucket, plan_id, debit_id)
-      ON CONFLICT (customer_id, idempotency_key) DO NOTHING
-      RETURNING id`,
+          application_date, trade_date, settlement_date, cancel_deadline, nisa_bucket, plan_id, debit_id)`,
   );
-  // the keys were checked above under the customers' locks: a conflict here means a concurrent writer
-  if (inserted.length !== rows.length) throw new Error('recurring orders: an order key was taken meanwhile');
   if (nisaAdds.size > 0) {
     const adds = [...nisaAdds.values()];
     await tx.execute(sql`INSERT INTO nisa_usage (customer_id, year, bucket, purchased)
@@ -608,12 +606,13 @@ async function orderChunk(
       pointsValue: '0',
     }),
   );
-  await tx.execute(sql`INSERT INTO audit_log (actor_type, actor_id, subject_customer_id, action, outcome,
+  await tx.execute(sql`INSERT INTO audit_log (id, actor_type, actor_id, subject_customer_id, action, outcome,
       request_id, ip, details, occurred_at)
-    SELECT 'system', 'batch', customer_id, 'order.created', 'allowed', NULL, NULL, details,
+    SELECT id, 'system', 'batch', customer_id, 'order.created', 'allowed', NULL, NULL, details,
       ${placedAt}::timestamptz
-    FROM unnest(${column((row) => row.customerId)}::uuid[], ${arrayLiteral(details)}::jsonb[])
-      AS t(customer_id, details)`);
+    FROM unnest(${arrayLiteral(rows.map(() => timeOrderedUuid()))}::uuid[],
+      ${column((row) => row.customerId)}::uuid[], ${arrayLiteral(details)}::jsonb[])
+      AS t(id, customer_id, details)`);
   return done;
 }
 

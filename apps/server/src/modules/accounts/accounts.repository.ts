@@ -3,12 +3,13 @@ import {
   nisaRequests,
   updateAccountRequests,
   type AccountRole,
+  type Database,
   type DatabaseExecutor,
   type EquityStatus,
   type NisaRequestKind,
   type UpdateAccountRequestKind,
 } from '@fund/db';
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 
 export interface AccountRow {
   readonly id: string;
@@ -24,26 +25,33 @@ export interface AccountRow {
   readonly identityMigratedAt: Date | null;
 }
 
-/** The signed-in customer's own row; undefined when the token names a customer that no longer exists. */
-export async function findAccount(db: DatabaseExecutor, customerId: string): Promise<AccountRow | undefined> {
-  const [row] = await db
-    .select({
-      id: customers.id,
-      accountNumber: customers.accountNumber,
-      branchCode: customers.branchCode,
-      lastName: customers.lastName,
-      firstName: customers.firstName,
-      lastNameKana: customers.lastNameKana,
-      firstNameKana: customers.firstNameKana,
-      accountRole: customers.accountRole,
-      equityStatus: customers.equityStatus,
-      lastConfirmedOn: customers.lastConfirmedOn,
-      identityMigratedAt: customers.identityMigratedAt,
-    })
-    .from(customers)
-    .where(eq(customers.id, customerId))
-    .limit(1);
-  return row;
+/**
+ * The signed-in customer's own row (undefined when the token names a customer that no longer exists), as a
+ * prepared statement: every root load asks for it several times, and building the SQL each time cost more
+ * than running it.
+ */
+export function prepareFindAccount(db: Database): (customerId: string) => Promise<AccountRow | undefined> {
+  const prepare = () =>
+    db
+      .select({
+        id: customers.id,
+        accountNumber: customers.accountNumber,
+        branchCode: customers.branchCode,
+        lastName: customers.lastName,
+        firstName: customers.firstName,
+        lastNameKana: customers.lastNameKana,
+        firstNameKana: customers.firstNameKana,
+        accountRole: customers.accountRole,
+        equityStatus: customers.equityStatus,
+        lastConfirmedOn: customers.lastConfirmedOn,
+        identityMigratedAt: customers.identityMigratedAt,
+      })
+      .from(customers)
+      .where(eq(customers.id, sql.placeholder('customerId')))
+      .limit(1)
+      .prepare('accounts_find_account');
+  let query: ReturnType<typeof prepare> | undefined; // prepared at first use, not while the app boots
+  return async (customerId) => (await (query ??= prepare()).execute({ customerId }))[0];
 }
 
 export interface PendingUpdateAccountRequest {

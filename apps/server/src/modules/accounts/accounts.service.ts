@@ -6,10 +6,10 @@ import type {
   UnmaskedUser,
   UpdateAccountRequests,
 } from '@fund/contracts';
-import type { DatabaseExecutor } from '@fund/db';
+import type { Database } from '@fund/db';
 import { NotFoundError } from '../../errors/app-error.ts';
 import {
-  findAccount,
+  prepareFindAccount,
   findPendingUpdateAccountRequest,
   listPendingNisaRequests,
   type AccountRow,
@@ -20,13 +20,17 @@ import {
  * Every answer is about the token's own customer; nothing here takes a customer id from the request.
  */
 export class AccountsService {
+  readonly #findAccount: (customerId: string) => Promise<AccountRow | undefined>;
+
   constructor(
-    private readonly db: DatabaseExecutor,
+    private readonly db: Database,
     private readonly hashedUserId: (customerId: string) => string,
-  ) {}
+  ) {
+    this.#findAccount = prepareFindAccount(db);
+  }
 
   async #account(customerId: string): Promise<AccountRow> {
-    const account = await findAccount(this.db, customerId);
+    const account = await this.#findAccount(customerId);
     if (account === undefined) throw new NotFoundError('お客さまの口座情報が見つかりません。');
     return account;
   }

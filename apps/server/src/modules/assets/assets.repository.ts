@@ -1,14 +1,17 @@
 import {
+  customerBalances,
   fundNavs,
   funds,
+  holdings,
   journalEntries,
   journalLines,
   orders,
   trades,
+  type Database,
   type DatabaseExecutor,
 } from '@fund/db';
 import type { AccountType as StoredAccountType } from '@fund/domain';
-import { and, asc, desc, eq, gte, inArray, lt, lte, ne, sql, sum } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, lt, lte, ne, sql, sum } from 'drizzle-orm';
 
 export interface UnitTradeRow {
   readonly accountType: StoredAccountType | null;
@@ -155,4 +158,78 @@ export async function cashBalanceOn(db: DatabaseExecutor, customerId: string, da
     );
   const debits = row?.total === null || row?.total === undefined ? 0n : BigInt(row.total);
   return -debits;
+}
+
+/** A holding as settlement keeps it now (保有残高), with its fund and the fund's latest two NAVs. */
+export interface CurrentHoldingRow {
+  readonly accountType: StoredAccountType;
+  readonly fund: ValuationFund;
+  readonly units: bigint;
+  /** Units held by sell orders not yet settled (売却注文中): the executed figure once priced. */
+  readonly reservedUnits: bigint;
+  readonly costBasisPer10k: bigint;
+  /** Latest first: the NAV on or before the date, then the one before it. */
+  readonly navs: readonly NavRow[];
+}
+
+/**
+ * The customer's holdings with units as the settlement step keeps them, each with its fund and latest two
+ * NAVs on or before `date`: one prepared statement, so today's assets read a handful of rows instead of
+ * replaying every trade (performance.md: assets for 10 years of monthly plans).
+ */
+export function prepareCurrentHoldings(
+  db: Database,
+): (customerId: string, date: string) => Promise<CurrentHoldingRow[]> {
+  const latestTwoNavs = sql<{ navDate: string; nav: string }[]>`(
+    select coalesce(json_agg(json_build_object('navDate', latest.nav_date, 'nav', latest.nav::text)
+      order by latest.nav_date desc), '[]'::json)
+    from (
+      select ${fundNavs.navDate} as nav_date, ${fundNavs.nav} as nav from ${fundNavs}
+      where ${fundNavs.fundId} = ${holdings.fundId} and ${fundNavs.navDate} <= ${sql.placeholder('date')}::date
+      order by ${fundNavs.navDate} desc limit 2
+    ) latest
+  )`;
+  const prepare = () =>
+    db
+      .select({
+        accountType: holdings.accountType,
+        units: holdings.units,
+        reservedUnits: holdings.reservedUnits,
+        costBasisPer10k: holdings.costBasisPer10k,
+        fund: {
+          id: funds.id,
+          code: funds.code,
+          name: funds.name,
+          shortName: funds.shortName,
+          retentionFeeBasisPoints: funds.retentionFeeBasisPoints,
+        },
+        navs: latestTwoNavs,
+      })
+      .from(holdings)
+      .innerJoin(funds, eq(funds.id, holdings.fundId))
+      .where(and(eq(holdings.customerId, sql.placeholder('customerId')), gt(holdings.units, 0n)))
+      .prepare('assets_current_holdings');
+  let query: ReturnType<typeof prepare> | undefined; // prepared at first use, not while the app boots
+  return async (customerId, date) =>
+    (await (query ??= prepare()).execute({ customerId, date })).map(({ navs, ...row }) => ({
+      ...row,
+      navs: navs.map((nav) => ({ navDate: nav.navDate, nav: BigInt(nav.nav) })),
+    }));
+}
+
+/** お預り金 now: the running balance of the customer's cash account (0 before the first movement). */
+export function prepareCurrentCashBalance(db: Database): (customerId: string) => Promise<bigint> {
+  const prepare = () =>
+    db
+      .select({ balance: customerBalances.balance })
+      .from(customerBalances)
+      .where(
+        and(
+          eq(customerBalances.customerId, sql.placeholder('customerId')),
+          eq(customerBalances.account, 'customer_cash'),
+        ),
+      )
+      .prepare('assets_current_cash_balance');
+  let query: ReturnType<typeof prepare> | undefined; // prepared at first use, not while the app boots
+  return async (customerId) => (await (query ??= prepare()).execute({ customerId }))[0]?.balance ?? 0n;
 }

@@ -1,4 +1,4 @@
-import { fundNavs, journalEntries, journalLines, orders, trades, type NewTrade } from '@fund/db';
+import { fundNavs, holdings, journalEntries, journalLines, orders, trades, type NewTrade } from '@fund/db';
 import { createTestDatabase, type TestDatabase } from '@fund/db/testing';
 import { jstInstant } from '@fund/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +12,11 @@ const startup = 60_000;
 let database: TestDatabase;
 let app: App;
 const clock = new TestClock();
+/**
+ * The tests' "now" (Saturday 2026-11-21, 10:00 JST): other dates are replayed from the trades. Never later
+ * than the real time: the access tokens are issued with the real clock.
+ */
+const saturday = jstInstant(2026, 11, 21, 10);
 let investorToken: string;
 let otherToken: string;
 
@@ -73,6 +78,7 @@ function buyTrade(
 }
 
 beforeAll(async () => {
+  clock.instant = saturday;
   database = await createTestDatabase();
   const db = database.db;
   // F: 0.1% 信託財産留保額; G: none
@@ -114,6 +120,26 @@ beforeAll(async () => {
     cancelDeadline: jstInstant(2026, 11, 24, 15),
     createdAt: jstInstant(2026, 11, 20, 16), // placed on Friday after the cut-off
   });
+  // the holdings as settlement leaves them after the 18th: units, 簿価, 個別元本, units the sell reserves
+  await db.insert(holdings).values([
+    {
+      customerId,
+      accountType: 'specific',
+      fundId: fundF,
+      units: 123_457n,
+      reservedUnits: 23_457n,
+      bookValue: 135_803n,
+      costBasisPer10k: 11_000n,
+    },
+    {
+      customerId,
+      accountType: 'nisa2_tsumitate',
+      fundId: fundG,
+      units: 150_000n,
+      bookValue: 150_000n,
+      costBasisPer10k: 10_000n,
+    },
+  ]);
   // 50,000 yen deposited on 2026-11-02 (お預り金)
   const [entry] = await db
     .insert(journalEntries)
@@ -220,7 +246,17 @@ describe(
     it('uses today (JST) by default', async () => {
       clock.instant = jstInstant(2026, 11, 21, 0, 30); // 2026-11-20T15:30Z is already the 21st in Japan
       expect((await assetsOn(investorToken)).referenceDate).toBe('2026-11-21');
-      clock.instant = new Date();
+      clock.instant = saturday;
+    });
+
+    it('reads today from the holdings settlement keeps, equal to replaying the trades up to today', async () => {
+      const today = await assetsOn(investorToken);
+      const todayByDate = await assetsOn(investorToken, '2026-11-21');
+      clock.instant = jstInstant(2026, 11, 20, 10); // the 21st is then tomorrow: replayed
+      const replayed = await assetsOn(investorToken, '2026-11-21');
+      clock.instant = saturday;
+      expect(today).toEqual(replayed);
+      expect(todayByDate).toEqual(replayed);
     });
 
     it('shows nothing of another customer', async () => {

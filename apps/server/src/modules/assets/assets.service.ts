@@ -18,6 +18,7 @@ import {
   type UnitMovement,
   type Units,
   type ValuationFigures,
+  type Yen,
 } from '@fund/domain';
 import { BadRequestError } from '../../errors/app-error.ts';
 import {
@@ -27,7 +28,12 @@ import {
   listPendingSellUnits,
   listUnitTrades,
   navsBetween,
+  prepareCurrentCashBalance,
+  prepareCurrentHoldings,
+  type CurrentHoldingRow,
+  type NavRow,
   type UnitTradeRow,
+  type ValuationFund,
 } from './assets.repository.ts';
 
 /** Longest asset-history range: ten years and a few days. */
@@ -59,22 +65,111 @@ function dayIndex(from: string, date: string): number {
   return Math.round((Date.parse(date) - Date.parse(from)) / dayMs);
 }
 
+/** One holding to value: settled units, units of pending sells, 個別元本 and the latest two NAVs. */
+interface Position {
+  readonly accountType: AccountType;
+  readonly fund: ValuationFund;
+  readonly settledUnits: bigint;
+  readonly pendingSellUnits: bigint;
+  readonly basisPer10k: bigint;
+  /** Latest first, on or before the reference date. */
+  readonly navs: readonly NavRow[];
+}
+
+/** The answer of GET /v1/assets: each holding valued, subtotals per account type, the total, cash apart. */
+function assetsOf(referenceDate: IsoDate, positions: readonly Position[], cashBalance: bigint): Assets {
+  const holdings = positions
+    .map((position) => {
+      const [latest, previous] = position.navs;
+      const valuation = valueHolding({
+        settledUnits: position.settledUnits as Units,
+        pendingSellUnits: position.pendingSellUnits as Units,
+        basisPer10k: position.basisPer10k as Yen,
+        nav: (latest?.nav ?? null) as NavPer10k | null,
+        previousNav: (previous?.nav ?? null) as NavPer10k | null,
+        retentionFeeBasisPoints: position.fund.retentionFeeBasisPoints,
+      });
+      const { fund } = position;
+      return {
+        holding: {
+          accountType: position.accountType,
+          fund: { code: fund.code, name: fund.name, shortName: fund.shortName },
+          units: valuation.units.toString(),
+          pendingSellUnits: valuation.pendingSellUnits.toString(),
+          costBasisPer10k: position.basisPer10k.toString(),
+          navDate: latest?.navDate ?? null,
+          nav: latest?.nav.toString() ?? null,
+          cancellationPrice: valuation.cancellationPrice?.toString() ?? null,
+          previousNavDate: previous?.navDate ?? null,
+          ...figures(valuation),
+        } satisfies AssetHolding,
+        valuation,
+        order: accountTypeValues.indexOf(position.accountType),
+      };
+    })
+    .sort((a, b) => a.order - b.order || (a.holding.fund.code < b.holding.fund.code ? -1 : 1));
+  const byAccountType = accountTypeValues.flatMap((accountType) => {
+    const items = holdings.filter((item) => item.holding.accountType === accountType);
+    if (items.length === 0) return [];
+    return [{ accountType, ...figures(sumValuations(items.map((item) => item.valuation))) }];
+  });
+  return {
+    referenceDate,
+    holdings: holdings.map((item) => item.holding),
+    byAccountType,
+    total: figures(sumValuations(holdings.map((item) => item.valuation))),
+    cashBalance: cashBalance.toString(),
+  };
+}
+
 /**
  * 資産: the customer's holdings valued on a reference date with the rules of @fund/domain's valuation
  * module; this service only gathers the rows.
  */
 export class AssetsService {
+  readonly #currentHoldings: (customerId: string, date: string) => Promise<CurrentHoldingRow[]>;
+  readonly #currentCashBalance: (customerId: string) => Promise<bigint>;
+
   constructor(
     private readonly db: Database,
     private readonly now: () => Date,
-  ) {}
+  ) {
+    this.#currentHoldings = prepareCurrentHoldings(db);
+    this.#currentCashBalance = prepareCurrentCashBalance(db);
+  }
 
   today(): IsoDate {
     return jstDateOf(this.now());
   }
 
+  /**
+   * Assets on the reference date (default today). Today's come from the holdings and balances that
+   * settlement keeps (pending sells are the units they reserve); an earlier or later date replays the
+   * settled trades up to it.
+   */
   async assets(customerId: string, date: IsoDate | undefined): Promise<Assets> {
-    const referenceDate = date ?? this.today();
+    const today = this.today();
+    if (date === undefined || date === today) return this.#currentAssets(customerId, today);
+    return this.#replayedAssets(customerId, date);
+  }
+
+  async #currentAssets(customerId: string, today: IsoDate): Promise<Assets> {
+    const [rows, cashBalance] = await Promise.all([
+      this.#currentHoldings(customerId, today),
+      this.#currentCashBalance(customerId),
+    ]);
+    const positions = rows.map((row) => ({
+      accountType: row.accountType,
+      fund: row.fund,
+      settledUnits: row.units,
+      pendingSellUnits: row.reservedUnits,
+      basisPer10k: row.costBasisPer10k,
+      navs: row.navs,
+    }));
+    return assetsOf(today, positions, cashBalance);
+  }
+
+  async #replayedAssets(customerId: string, referenceDate: IsoDate): Promise<Assets> {
     const nextDay = calendarDateOf(addCalendarDays(referenceDate, 1));
     const [unitTrades, pendingRows, cashBalance] = await Promise.all([
       listUnitTrades(this.db, customerId, referenceDate),
@@ -88,7 +183,7 @@ export class AssetsService {
     ]);
 
     // replay each holding's settled movements (受渡日 ≤ reference date): units and 個別元本
-    const positions = new Map<
+    const replayed = new Map<
       string,
       { accountType: AccountType; fundId: string; position: CostBasisPosition }
     >();
@@ -96,71 +191,46 @@ export class AssetsService {
       const movement = movementOf(trade);
       if (movement === undefined || trade.accountType === null || trade.fundId === null) continue;
       const key = positionKey(trade.accountType, trade.fundId);
-      const entry = positions.get(key) ?? {
+      const entry = replayed.get(key) ?? {
         accountType: trade.accountType,
         fundId: trade.fundId,
         position: emptyCostBasisPosition,
       };
       entry.position = replayMovement(entry.position, movement).position;
-      positions.set(key, entry);
+      replayed.set(key, entry);
     }
     const pending = new Map(
       pendingRows.map((row) => [positionKey(row.accountType, row.fundId), BigInt(row.units ?? '0')]),
     );
-    const held = [...positions.values()].filter((entry) => entry.position.units > 0n);
-
-    const funds = await findFunds(this.db, [...new Set(held.map((entry) => entry.fundId))]);
+    const held = [...replayed.values()].filter((entry) => entry.position.units > 0n);
+    const funds = new Map(
+      (await findFunds(this.db, [...new Set(held.map((entry) => entry.fundId))])).map((fund) => [
+        fund.id,
+        fund,
+      ]),
+    );
     const navs = new Map(
       await Promise.all(
-        funds.map(async (fund) => [fund.id, await latestNavs(this.db, fund.id, referenceDate, 2)] as const),
+        [...funds.keys()].map(
+          async (fundId) => [fundId, await latestNavs(this.db, fundId, referenceDate, 2)] as const,
+        ),
       ),
     );
-
-    const holdings: (AssetHolding & { figures: ValuationFigures; order: number })[] = [];
-    for (const fund of funds) {
-      for (const entry of held.filter((candidate) => candidate.fundId === fund.id)) {
-        const [latest, previous] = navs.get(fund.id) ?? [];
-        const valuation = valueHolding({
-          settledUnits: entry.position.units,
-          pendingSellUnits: (pending.get(positionKey(entry.accountType, fund.id)) ?? 0n) as Units,
-          basisPer10k: entry.position.basisPer10k,
-          nav: (latest?.nav ?? null) as NavPer10k | null,
-          previousNav: (previous?.nav ?? null) as NavPer10k | null,
-          retentionFeeBasisPoints: fund.retentionFeeBasisPoints,
-        });
-        holdings.push({
+    const positions = held.flatMap((entry) => {
+      const fund = funds.get(entry.fundId);
+      if (fund === undefined) return [];
+      return [
+        {
           accountType: entry.accountType,
-          fund: { code: fund.code, name: fund.name, shortName: fund.shortName },
-          units: valuation.units.toString(),
-          pendingSellUnits: valuation.pendingSellUnits.toString(),
-          costBasisPer10k: entry.position.basisPer10k.toString(),
-          navDate: latest?.navDate ?? null,
-          nav: latest?.nav.toString() ?? null,
-          cancellationPrice: valuation.cancellationPrice?.toString() ?? null,
-          previousNavDate: previous?.navDate ?? null,
-          ...figures(valuation),
-          figures: valuation,
-          order: accountTypeValues.indexOf(entry.accountType),
-        });
-      }
-    }
-    holdings.sort((a, b) => a.order - b.order || (a.fund.code < b.fund.code ? -1 : 1));
-    const byAccountType = accountTypeValues
-      .map((accountType) => ({
-        accountType,
-        items: holdings
-          .filter((holding) => holding.accountType === accountType)
-          .map((holding) => holding.figures),
-      }))
-      .filter((group) => group.items.length > 0)
-      .map((group) => ({ accountType: group.accountType, ...figures(sumValuations(group.items)) }));
-    return {
-      referenceDate,
-      holdings: holdings.map(({ figures: _figures, order: _order, ...holding }) => holding),
-      byAccountType,
-      total: figures(sumValuations(holdings.map((holding) => holding.figures))),
-      cashBalance: cashBalance.toString(),
-    };
+          fund,
+          settledUnits: entry.position.units,
+          pendingSellUnits: pending.get(positionKey(entry.accountType, entry.fundId)) ?? 0n,
+          basisPer10k: entry.position.basisPer10k,
+          navs: navs.get(entry.fundId) ?? [],
+        },
+      ];
+    });
+    return assetsOf(referenceDate, positions, cashBalance);
   }
 
   async history(

@@ -38,27 +38,18 @@ import {
 import { eq } from 'drizzle-orm';
 import { recordAudit } from '../../audit/audit-log.ts';
 import { AppError, NotFoundError } from '../../errors/app-error.ts';
-import {
-  currentProspectus,
-  findFundByCode,
-  findProspectusConfirmation,
-} from '../../fund-catalogue/fund-catalogue.ts';
+import { readPlacementContext, type PlacementContext } from './placement-context.ts';
 import {
   addNisaPurchase,
-  cashBalance,
+  fundTradingCalendar,
   findHolding,
   findOrderByKey,
-  latestNav,
   lockCustomer,
   lockOwnOrder,
-  readCustomer,
   releaseNisaPurchase,
   nisaUsageOf,
-  openAccountTypes,
   orderEntryLines,
-  pointBalance,
   reserveUnits,
-  tradingCalendarOf,
   type TradingCustomer,
 } from './trading.repository.ts';
 import {
@@ -173,6 +164,8 @@ export interface BuyPlan {
     readonly lifetimeRoomAfter: Yen;
   } | null;
   readonly prospectusConfirmed: boolean;
+  /** お預り金 when the plan was made (placement: with the customer locked). */
+  readonly cashBalance: Yen;
 }
 
 export interface SellPlan {
@@ -203,12 +196,28 @@ function checkCustomer(customer: TradingCustomer | undefined, customerInitiated:
   return customer;
 }
 
-async function loadFund(tx: Transaction, fundCode: string, today: IsoDate) {
-  const fund = await findFundByCode(tx, fundCode);
+/** The customer, the fund and its price a placement needs, or the refusal when one is missing. */
+function placementParties(context: PlacementContext | undefined, customerInitiated: boolean) {
+  const customer = checkCustomer(context?.customer, customerInitiated);
+  const fund = context?.fund;
   if (fund === undefined) throw new TradingError(TradingErrorCode.fundNotOnSale, messages.fundNotFound);
-  const nav = await latestNav(tx, fund.id, today);
-  if (nav === undefined) throw new TradingError(TradingErrorCode.fundNotOnSale, messages.noPrice);
-  return { fund, nav: { navDate: nav.navDate, nav: nav.nav as NavPer10k } };
+  if (context?.nav === undefined) throw new TradingError(TradingErrorCode.fundNotOnSale, messages.noPrice);
+  return { customer, fund, nav: context.nav, calendar: fundTradingCalendar(fund, context.fundHolidays) };
+}
+
+/** The placement context of an order: the customer locked with `lock`, the key's earlier order looked up. */
+function contextOf(
+  tx: Transaction,
+  input: Omit<PlaceOrderCommon, 'idempotencyKey'> & { readonly idempotencyKey?: string },
+  lock: boolean,
+): Promise<PlacementContext | undefined> {
+  return readPlacementContext(tx, {
+    customerId: input.customerId,
+    fundCode: input.fundCode,
+    today: jstDateOf(input.now),
+    idempotencyKey: input.idempotencyKey ?? null,
+    lock,
+  });
 }
 
 /**
@@ -220,16 +229,19 @@ export async function planBuyOrder(
   input: Omit<PlaceBuyOrderInput, 'idempotencyKey'>,
   lock: boolean,
 ): Promise<BuyPlan> {
+  return planBuy(tx, input, await contextOf(tx, input, lock));
+}
+
+async function planBuy(
+  tx: Transaction,
+  input: Omit<PlaceBuyOrderInput, 'idempotencyKey'>,
+  context: PlacementContext | undefined,
+): Promise<BuyPlan> {
   const spot = input.channel === 'BUY';
-  const customer = checkCustomer(
-    lock ? await lockCustomer(tx, input.customerId) : await readCustomer(tx, input.customerId),
-    spot,
-  );
+  const { customer, fund, nav, calendar } = placementParties(context, spot);
   if (spot && input.paymentMethod === 'CREDIT_CARD') {
     throw new TradingError(TradingErrorCode.creditCardNotAllowed, messages.creditCardNotAllowed);
   }
-  const today = jstDateOf(input.now);
-  const { fund, nav } = await loadFund(tx, input.fundCode, today);
   if (fund.salesStatus !== 'ON_SALE') {
     throw new TradingError(TradingErrorCode.fundNotOnSale, messages.fundNotOnSale);
   }
@@ -241,14 +253,13 @@ export async function planBuyOrder(
       accountCheck.reason,
     );
   }
-  const accounts = await openAccountTypes(tx, customer.id);
   const bucket = nisaBucketOfAccountType(input.accountType) ?? null;
-  if (!accounts.has(input.accountType)) {
+  if (!context!.openAccountTypes.has(input.accountType)) {
     if (bucket !== null) throw nisaRefusal('no-nisa-account');
     throw new TradingError(TradingErrorCode.accountNotAllowed, messages.noSuchAccount, 'no-such-account');
   }
 
-  const dates = orderDatesFor(input.now, 'BUY', await tradingCalendarOf(tx, fund, today));
+  const dates = orderDatesFor(input.now, 'BUY', calendar);
   let amount: Yen;
   let heldAmount: Yen;
   let estimatedUnits: Units;
@@ -281,7 +292,7 @@ export async function planBuyOrder(
     const check = checkPointUse({
       points,
       purchaseKind: 'SPOT',
-      balance: await pointBalance(tx, customer.id),
+      balance: context!.pointBalance,
       orderAmount: amount,
     });
     if (!check.ok) {
@@ -341,10 +352,7 @@ export async function planBuyOrder(
   }
 
   // prospectus (spot buys)
-  const prospectus = await currentProspectus(tx, fund.id, today);
-  const prospectusConfirmed =
-    prospectus !== undefined &&
-    (await findProspectusConfirmation(tx, customer.id, fund.id, prospectus.version)) !== undefined;
+  const prospectusConfirmed = context!.prospectus?.confirmed === true;
 
   return {
     customer,
@@ -359,6 +367,7 @@ export async function planBuyOrder(
     cashAmount,
     nisa,
     prospectusConfirmed,
+    cashBalance: context!.cashBalance as Yen,
   };
 }
 
@@ -367,14 +376,27 @@ export async function planBuyOrder(
  * for the rules and the entries written.
  */
 export async function placeBuyOrder(tx: Transaction, input: PlaceBuyOrderInput): Promise<Order> {
-  const existing = await findOrderByKey(tx, input.customerId, input.idempotencyKey);
-  if (existing !== undefined) return existing;
+  return (await placeBuy(tx, input)).order;
+}
+
+/** A buy as placed, with what its answer shows; `shown` is null when the key's earlier order came back. */
+export interface BuyPlacement {
+  readonly order: Order;
+  readonly shown: { readonly fund: { code: string; name: string }; readonly heldAmount: bigint } | null;
+}
+
+/** `placeBuyOrder`, also returning the fund and the held amount, so the API need not read them back. */
+export async function placeBuy(tx: Transaction, input: PlaceBuyOrderInput): Promise<BuyPlacement> {
+  const context = await contextOf(tx, input, true);
+  if (context?.existingOrderId != null) {
+    return { order: (await findOrderByKey(tx, input.customerId, input.idempotencyKey))!, shown: null };
+  }
   const spot = input.channel === 'BUY';
-  const plan = await planBuyOrder(tx, input, true);
+  const plan = await planBuy(tx, input, context);
   if (spot && !plan.prospectusConfirmed) {
     throw new TradingError(TradingErrorCode.prospectusNotConfirmed, messages.prospectusNotConfirmed);
   }
-  if (spot && plan.cashAmount > (await cashBalance(tx, plan.customer.id))) {
+  if (spot && plan.cashAmount > plan.cashBalance) {
     throw new TradingError(TradingErrorCode.insufficientCash, messages.insufficientCash, 'insufficient-cash');
   }
   const [order] = await tx
@@ -434,7 +456,13 @@ export async function placeBuyOrder(tx: Transaction, input: PlaceBuyOrderInput):
     heldAmount: plan.heldAmount.toString(),
     pointsValue: plan.pointsValue.toString(),
   });
-  return placed;
+  return {
+    order: placed,
+    shown: {
+      fund: { code: context!.fund!.code, name: context!.fund!.name },
+      heldAmount: spot ? plan.heldAmount : 0n,
+    },
+  };
 }
 
 /** Checks a sell and computes its units; with `lock` the customer and the holding are locked. */
@@ -443,16 +471,20 @@ export async function planSellOrder(
   input: Omit<PlaceSellOrderInput, 'idempotencyKey'>,
   lock: boolean,
 ): Promise<SellPlan> {
-  const customer = checkCustomer(
-    lock ? await lockCustomer(tx, input.customerId) : await readCustomer(tx, input.customerId),
-    input.channel === 'SELL',
-  );
-  const today = jstDateOf(input.now);
-  const { fund, nav } = await loadFund(tx, input.fundCode, today);
+  return planSell(tx, input, await contextOf(tx, input, lock), lock);
+}
+
+async function planSell(
+  tx: Transaction,
+  input: Omit<PlaceSellOrderInput, 'idempotencyKey'>,
+  context: PlacementContext | undefined,
+  lock: boolean,
+): Promise<SellPlan> {
+  const { customer, fund, nav, calendar } = placementParties(context, input.channel === 'SELL');
   const holding = await findHolding(tx, customer.id, input.accountType, fund.id, { lock });
   const free = ((holding?.units ?? 0n) - (holding?.reservedUnits ?? 0n)) as Units;
   const price = cancellationPrice(nav.nav, fund.retentionFeeBasisPoints);
-  const dates = orderDatesFor(input.now, 'SELL', await tradingCalendarOf(tx, fund, today));
+  const dates = orderDatesFor(input.now, 'SELL', calendar);
   let execution;
   try {
     if (input.orderType === 'AMOUNT') {
@@ -495,9 +527,11 @@ export async function planSellOrder(
  * the holding at once. See the module comment for the rules.
  */
 export async function placeSellOrder(tx: Transaction, input: PlaceSellOrderInput): Promise<Order> {
-  const existing = await findOrderByKey(tx, input.customerId, input.idempotencyKey);
-  if (existing !== undefined) return existing;
-  const plan = await planSellOrder(tx, input, true);
+  const context = await contextOf(tx, input, true);
+  if (context?.existingOrderId != null) {
+    return (await findOrderByKey(tx, input.customerId, input.idempotencyKey))!;
+  }
+  const plan = await planSell(tx, input, context, true);
   // the CHECK units − reserved ≥ 0 backs this up should anything else have reserved meanwhile
   await reserveUnits(tx, plan.customer.id, input.accountType, plan.fundId, plan.units);
   const [order] = await tx

@@ -1,6 +1,4 @@
 import {
-  customerAccounts,
-  customerBalances,
   customers,
   fundHolidays,
   fundNavs,
@@ -9,7 +7,6 @@ import {
   journalLines,
   nisaUsage,
   orders,
-  pointBalances,
   yearlyTaxStates,
   type AccountRole,
   type DatabaseExecutor,
@@ -25,7 +22,7 @@ import {
   type NisaUsage,
   type Yen,
 } from '@fund/domain';
-import { and, desc, eq, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 
 /** Reads and writes of the trading module; every function takes the caller's transaction. */
 
@@ -60,24 +57,6 @@ export async function lockCustomer(
   return row;
 }
 
-/** The same columns without a lock (estimates). */
-export async function readCustomer(
-  db: DatabaseExecutor,
-  customerId: string,
-): Promise<TradingCustomer | undefined> {
-  const [row] = await db
-    .select({
-      id: customers.id,
-      role: customers.accountRole,
-      equityStatus: customers.equityStatus,
-      locked: customers.locked,
-      birthDate: customers.birthDate,
-    })
-    .from(customers)
-    .where(eq(customers.id, customerId));
-  return row;
-}
-
 export interface LatestNav {
   readonly navDate: IsoDate;
   readonly nav: bigint;
@@ -108,40 +87,22 @@ export async function tradingCalendarOf(
     .select({ holiday: fundHolidays.holiday })
     .from(fundHolidays)
     .where(and(eq(fundHolidays.fundId, fund.id), gte(fundHolidays.holiday, from)));
+  return fundTradingCalendar(
+    fund,
+    rows.map((row) => row.holiday),
+  );
+}
+
+/** A fund's trading calendar from its row and its own holidays (ISO dates). */
+export function fundTradingCalendar(fund: Fund, holidays: readonly string[]): FundTradingCalendar {
   const [hour, minute] = fund.cutOffTime.split(':').map(Number);
   return {
     cutOff: { hour: hour ?? 15, minute: minute ?? 0 },
     priceLagBusinessDays: fund.priceLagDays,
     buySettlementLagBusinessDays: fund.buySettlementLagDays,
     sellSettlementLagBusinessDays: fund.sellSettlementLagDays,
-    holidays: extraHolidaysOf(rows.map((row) => row.holiday)),
+    holidays: extraHolidaysOf(holidays),
   };
-}
-
-/** The customer's open accounts (closed_on null), by type. */
-export async function openAccountTypes(db: DatabaseExecutor, customerId: string): Promise<Set<AccountType>> {
-  const rows = await db
-    .select({ accountType: customerAccounts.accountType })
-    .from(customerAccounts)
-    .where(and(eq(customerAccounts.customerId, customerId), isNull(customerAccounts.closedOn)));
-  return new Set(rows.map((row) => row.accountType));
-}
-
-/** Cash balance (お預り金): credits − debits of customer_cash; 0 without any movement. */
-export async function cashBalance(db: DatabaseExecutor, customerId: string): Promise<Yen> {
-  const [row] = await db
-    .select({ balance: customerBalances.balance })
-    .from(customerBalances)
-    .where(and(eq(customerBalances.customerId, customerId), eq(customerBalances.account, 'customer_cash')));
-  return (row?.balance ?? 0n) as Yen;
-}
-
-export async function pointBalance(db: DatabaseExecutor, customerId: string): Promise<bigint> {
-  const [row] = await db
-    .select({ balance: pointBalances.balance })
-    .from(pointBalances)
-    .where(eq(pointBalances.customerId, customerId));
-  return row?.balance ?? 0n;
 }
 
 /** The customer's NISA ledgers as the domain's `NisaUsage`. */

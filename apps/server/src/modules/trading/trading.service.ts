@@ -21,16 +21,10 @@ import {
   type Units,
   type Yen,
 } from '@fund/domain';
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import { ConflictError, NotFoundError } from '../../errors/app-error.ts';
 import { runIdempotent, sqlStateOf, type IdempotentAnswer } from '../../idempotency/idempotency.ts';
-import {
-  cancelOrder,
-  placeBuyOrder,
-  placeSellOrder,
-  planBuyOrder,
-  planSellOrder,
-} from './order-placement.ts';
+import { cancelOrder, placeBuy, placeSellOrder, planBuyOrder, planSellOrder } from './order-placement.ts';
 import { heldAmounts, yearlyTaxStateOf } from './trading.repository.ts';
 import { TradingError, tradingMessages as messages } from './trading-errors.ts';
 
@@ -143,7 +137,10 @@ export class TradingService {
 
   async #views(executor: Database | Transaction, rows: readonly Order[], now: Date): Promise<OrderView[]> {
     if (rows.length === 0) return [];
-    const fundRows = await executor.select({ id: funds.id, code: funds.code, name: funds.name }).from(funds);
+    const fundRows = await executor
+      .select({ id: funds.id, code: funds.code, name: funds.name })
+      .from(funds)
+      .where(inArray(funds.id, [...new Set(rows.map((row) => row.fundId))]));
     const byId = new Map(fundRows.map((fund) => [fund.id, fund]));
     const held = await heldAmounts(
       executor,
@@ -164,7 +161,7 @@ export class TradingService {
       this.db,
       { customerId: context.customerId, key: context.idempotencyKey, requestHash: context.requestHash },
       async (tx) => {
-        const order = await placeBuyOrder(tx, {
+        const { order, shown } = await placeBuy(tx, {
           customerId: context.customerId,
           fundCode: body.fundCode,
           accountType: body.accountType,
@@ -178,7 +175,9 @@ export class TradingService {
           requestId: context.requestId,
           ip: context.ip,
         });
-        return this.#answer(tx, order, context.now, 201);
+        if (shown === null) return this.#answer(tx, order, context.now, 201);
+        const view = toOrderView(order, shown.fund, shown.heldAmount, context.now);
+        return { status: 201, body: { order: view } satisfies OrderResponse };
       },
       mapConstraintError,
     );
