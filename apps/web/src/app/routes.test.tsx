@@ -133,7 +133,8 @@ describe('the shell', () => {
     await screen.findByRole('heading', { level: 1, name: 'ホーム' });
     sessionStorage.setItem('left-behind', 'x');
     act(() => screen.getByRole('button', { name: 'メニュー' }).click());
-    act(() => screen.getByRole('button', { name: 'ログアウト' }).click());
+    const signOut = await screen.findByRole('button', { name: 'ログアウト' }); // the menu opens on the next render
+    act(() => signOut.click());
     await waitFor(() => expect(reload).toHaveBeenCalledOnce());
     expect([localStorage.length, sessionStorage.length]).toEqual([0, 0]);
   });
