@@ -144,6 +144,7 @@ export const quantityBuyHoldPercent = 110n;
 export interface BuyPlan {
   readonly customer: TradingCustomer;
   readonly fundId: string;
+  readonly fundName: string;
   readonly nav: { readonly navDate: IsoDate; readonly nav: NavPer10k };
   readonly dates: OrderDates;
   /** The order amount (AMOUNT) or the estimate ⌈units × NAV ÷ 10,000⌉ (QUANTITY). */
@@ -199,10 +200,12 @@ function checkCustomer(customer: TradingCustomer | undefined, customerInitiated:
 /** The customer, the fund and its price a placement needs, or the refusal when one is missing. */
 function placementParties(context: PlacementContext | undefined, customerInitiated: boolean) {
   const customer = checkCustomer(context?.customer, customerInitiated);
-  const fund = context?.fund;
-  if (fund === undefined) throw new TradingError(TradingErrorCode.fundNotOnSale, messages.fundNotFound);
-  if (context?.nav === undefined) throw new TradingError(TradingErrorCode.fundNotOnSale, messages.noPrice);
-  return { customer, fund, nav: context.nav, calendar: fundTradingCalendar(fund, context.fundHolidays) };
+  if (context?.fund === undefined) {
+    throw new TradingError(TradingErrorCode.fundNotOnSale, messages.fundNotFound);
+  }
+  const { fund, nav } = context;
+  if (nav === undefined) throw new TradingError(TradingErrorCode.fundNotOnSale, messages.noPrice);
+  return { context, customer, fund, nav, calendar: fundTradingCalendar(fund, context.fundHolidays) };
 }
 
 /** The placement context of an order: the customer locked with `lock`, the key's earlier order looked up. */
@@ -235,10 +238,10 @@ export async function planBuyOrder(
 async function planBuy(
   tx: Transaction,
   input: Omit<PlaceBuyOrderInput, 'idempotencyKey'>,
-  context: PlacementContext | undefined,
+  found: PlacementContext | undefined,
 ): Promise<BuyPlan> {
   const spot = input.channel === 'BUY';
-  const { customer, fund, nav, calendar } = placementParties(context, spot);
+  const { context, customer, fund, nav, calendar } = placementParties(found, spot);
   if (spot && input.paymentMethod === 'CREDIT_CARD') {
     throw new TradingError(TradingErrorCode.creditCardNotAllowed, messages.creditCardNotAllowed);
   }
@@ -254,7 +257,7 @@ async function planBuy(
     );
   }
   const bucket = nisaBucketOfAccountType(input.accountType) ?? null;
-  if (!context!.openAccountTypes.has(input.accountType)) {
+  if (!context.openAccountTypes.has(input.accountType)) {
     if (bucket !== null) throw nisaRefusal('no-nisa-account');
     throw new TradingError(TradingErrorCode.accountNotAllowed, messages.noSuchAccount, 'no-such-account');
   }
@@ -292,7 +295,7 @@ async function planBuy(
     const check = checkPointUse({
       points,
       purchaseKind: 'SPOT',
-      balance: context!.pointBalance,
+      balance: context.pointBalance,
       orderAmount: amount,
     });
     if (!check.ok) {
@@ -352,11 +355,12 @@ async function planBuy(
   }
 
   // prospectus (spot buys)
-  const prospectusConfirmed = context!.prospectus?.confirmed === true;
+  const prospectusConfirmed = context.prospectus?.confirmed === true;
 
   return {
     customer,
     fundId: fund.id,
+    fundName: fund.name,
     nav,
     dates,
     amount,
@@ -367,7 +371,7 @@ async function planBuy(
     cashAmount,
     nisa,
     prospectusConfirmed,
-    cashBalance: context!.cashBalance as Yen,
+    cashBalance: context.cashBalance as Yen,
   };
 }
 
@@ -459,7 +463,7 @@ export async function placeBuy(tx: Transaction, input: PlaceBuyOrderInput): Prom
   return {
     order: placed,
     shown: {
-      fund: { code: context!.fund!.code, name: context!.fund!.name },
+      fund: { code: input.fundCode, name: plan.fundName },
       heldAmount: spot ? plan.heldAmount : 0n,
     },
   };
