@@ -24,3 +24,10 @@ export {
 export * from './ledger/index.ts';
 export { demoFunds, seedDemoFunds } from './seed/demo-funds.ts';
 export { advisoryLockKeys } from './advisory-locks.ts';
+export {
+  aliasedColumns,
+  namedStatement,
+  rowOfAliased,
+  runNamedStatement,
+  type NamedStatement,
+} from './statements.ts';

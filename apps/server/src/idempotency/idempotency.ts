@@ -118,18 +118,76 @@ export async function runIdempotent<T>(
       return { ...answer, replayed: false };
     });
   } catch (error) {
-    const state = sqlStateOf(error);
-    // serialization failure, deadlock, or the key inserted by a request that committed in between
-    if (state !== undefined && ['40001', '40P01'].includes(state.code)) {
-      throw new ConflictError(undefined, { cause: error });
+    throw idempotencyFailure(error, mapError);
+  }
+}
+
+const inProgressMessage =
+  '同じ Idempotency-Key のリクエストを処理中です。しばらくしてから結果をご確認ください。';
+
+/** The error a failed idempotent transaction answers with. */
+function idempotencyFailure(error: unknown, mapError: (error: unknown) => unknown): unknown {
+  const state = sqlStateOf(error);
+  // serialization failure or deadlock
+  if (state !== undefined && ['40001', '40P01'].includes(state.code)) {
+    return new ConflictError(undefined, { cause: error });
+  }
+  if (isKeyTaken(error, [recordKeyConstraint])) {
+    return new IdempotencyError(TradingErrorCode.idempotencyInProgress, inProgressMessage);
+  }
+  return mapError(error);
+}
+
+const recordKeyConstraint = 'idempotency_records_customer_id_key_pk';
+/** An order placed with the request's key (`api:<key>`) has its own unique key. */
+const orderKeyConstraint = 'orders_customer_id_idempotency_key_unique';
+
+function isKeyTaken(error: unknown, constraints: readonly string[]): boolean {
+  const state = sqlStateOf(error);
+  return state?.code === '23505' && constraints.includes(state.constraint ?? '');
+}
+
+/** A request's idempotency record as stored, for `answerOfStored`. */
+export interface StoredAnswer {
+  readonly requestHash: string;
+  /** Null while the request that wrote the record (before its work) is still running. */
+  readonly status: number | null;
+  readonly body: unknown;
+}
+
+/** The stored answer replayed for a request with the same key and body; 422-201 for another body. */
+export function answerOfStored<T>(stored: StoredAnswer, requestHash: string): IdempotentAnswer<T> {
+  if (stored.status === null) {
+    throw new IdempotencyError(TradingErrorCode.idempotencyInProgress, inProgressMessage);
+  }
+  if (stored.requestHash !== requestHash) {
+    throw new IdempotencyError(
+      TradingErrorCode.idempotencyKeyReused,
+      'この Idempotency-Key は別の内容のリクエストで使用済みです。新しいキーで送信してください。',
+    );
+  }
+  return { status: stored.status, body: stored.body as T, replayed: true };
+}
+
+/**
+ * Runs `attempt`, a transaction that looks the request's key up in its first statement and writes the
+ * record with its answer in its last (the orders API's buy, decision 010). A concurrent request with the
+ * same key that commits first makes the last statement fail on the unique key: the attempt is then run
+ * once more, and finds that request's answer to replay.
+ */
+export async function runWithKeyRetry<T>(
+  attempt: () => Promise<T>,
+  mapError: (error: unknown) => unknown = (error) => error,
+): Promise<T> {
+  try {
+    try {
+      return await attempt();
+    } catch (error) {
+      if (!isKeyTaken(error, [recordKeyConstraint, orderKeyConstraint])) throw error;
+      return await attempt();
     }
-    if (state?.code === '23505' && state.constraint === 'idempotency_records_pkey') {
-      throw new IdempotencyError(
-        TradingErrorCode.idempotencyInProgress,
-        '同じ Idempotency-Key のリクエストを処理中です。しばらくしてから結果をご確認ください。',
-      );
-    }
-    throw mapError(error);
+  } catch (error) {
+    throw idempotencyFailure(error, mapError);
   }
 }
 
@@ -141,17 +199,11 @@ async function replay<T>(
     .select()
     .from(idempotencyRecords)
     .where(and(eq(idempotencyRecords.customerId, scope.customerId), eq(idempotencyRecords.key, scope.key)));
-  if (record === undefined || record.responseStatus === null) {
-    throw new IdempotencyError(
-      TradingErrorCode.idempotencyInProgress,
-      '同じ Idempotency-Key のリクエストを処理中です。しばらくしてから結果をご確認ください。',
-    );
+  if (record === undefined) {
+    throw new IdempotencyError(TradingErrorCode.idempotencyInProgress, inProgressMessage);
   }
-  if (record.requestHash !== scope.requestHash) {
-    throw new IdempotencyError(
-      TradingErrorCode.idempotencyKeyReused,
-      'この Idempotency-Key は別の内容のリクエストで使用済みです。新しいキーで送信してください。',
-    );
-  }
-  return { status: record.responseStatus, body: record.responseBody as T, replayed: true };
+  return answerOfStored(
+    { requestHash: record.requestHash, status: record.responseStatus, body: record.responseBody },
+    scope.requestHash,
+  );
 }

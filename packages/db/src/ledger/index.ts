@@ -1,5 +1,6 @@
 // The cash ledger and its invariant checker; re-exported by the package entry point.
 export {
+  balancedLines,
   credit,
   debit,
   postJournalEntry,

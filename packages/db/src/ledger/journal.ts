@@ -42,6 +42,25 @@ export function credit(account: LedgerAccount, yen: bigint, customerId?: string 
 }
 
 /**
+ * The lines of an entry, checked (at least two, summing to zero) and in the fixed order every writer
+ * inserts them in: the balance trigger also locks the balances in customer and account order, so two
+ * entries touching the same balances wait for each other instead of deadlocking.
+ */
+export function balancedLines(entry: JournalEntryInput): JournalLineInput[] {
+  if (entry.lines.length < 2)
+    throw new UnbalancedJournalEntryError('A journal entry needs at least two lines.');
+  const total = entry.lines.reduce((sum, line) => sum + line.amount, 0n);
+  if (total !== 0n)
+    throw new UnbalancedJournalEntryError(`Journal entry ${entry.kind} is off by ${total} yen.`);
+  return [...entry.lines].sort(
+    (a, b) =>
+      compare(a.customerId ?? '', b.customerId ?? '') ||
+      compare(a.account, b.account) ||
+      compare(a.amount, b.amount),
+  );
+}
+
+/**
  * Writes one journal entry and its lines, all lines in one INSERT: the database checks the balance again
  * at the end of that INSERT (a statement-level trigger, which needs an entry's lines in one statement) and
  * keeps `customer_balances`, whose CHECK refuses a customer cash balance below zero; call this inside the
@@ -60,11 +79,7 @@ export async function postJournalEntry(
   executor: DatabaseExecutor,
   entry: JournalEntryInput,
 ): Promise<string> {
-  if (entry.lines.length < 2)
-    throw new UnbalancedJournalEntryError('A journal entry needs at least two lines.');
-  const total = entry.lines.reduce((sum, line) => sum + line.amount, 0n);
-  if (total !== 0n)
-    throw new UnbalancedJournalEntryError(`Journal entry ${entry.kind} is off by ${total} yen.`);
+  const ordered = balancedLines(entry);
   const [inserted] = await executor
     .insert(journalEntries)
     .values({
@@ -76,14 +91,6 @@ export async function postJournalEntry(
     })
     .returning({ id: journalEntries.id });
   const entryId = inserted!.id;
-  // Lines go in a fixed order (the balance trigger also locks the balances in customer and account order,
-  // so two entries touching the same balances wait for each other instead of deadlocking).
-  const ordered = [...entry.lines].sort(
-    (a, b) =>
-      compare(a.customerId ?? '', b.customerId ?? '') ||
-      compare(a.account, b.account) ||
-      compare(a.amount, b.amount),
-  );
   await executor.insert(journalLines).values(
     ordered.map((line) => ({
       entryId,

@@ -1,10 +1,13 @@
 import { ErrorCode, TradingErrorCode } from '@fund/contracts';
+import { randomUUID } from 'node:crypto';
 import {
   credit,
   debit,
   orders,
   pointsLedger,
   postJournalEntry,
+  type DatabaseExecutor,
+  type JournalLineInput,
   type Order,
   type Transaction,
 } from '@fund/db';
@@ -36,11 +39,13 @@ import {
   type Yen,
 } from '@fund/domain';
 import { eq } from 'drizzle-orm';
-import { recordAudit } from '../../audit/audit-log.ts';
+import { PgTransaction } from 'drizzle-orm/pg-core';
+import { recordAudit, type AuditEntry } from '../../audit/audit-log.ts';
 import { AppError, NotFoundError } from '../../errors/app-error.ts';
+import type { StoredAnswer } from '../../idempotency/idempotency.ts';
 import { readPlacementContext, type PlacementContext } from './placement-context.ts';
+import { writePlacedBuy } from './placed-buy-write.ts';
 import {
-  addNisaPurchase,
   fundTradingCalendar,
   findHolding,
   findOrderByKey,
@@ -208,17 +213,22 @@ function placementParties(context: PlacementContext | undefined, customerInitiat
   return { context, customer, fund, nav, calendar: fundTradingCalendar(fund, context.fundHolidays) };
 }
 
-/** The placement context of an order: the customer locked with `lock`, the key's earlier order looked up. */
+/**
+ * The placement context of an order: the customer locked with `lock`, the key's earlier order and the
+ * request's idempotency record (`requestKey`) looked up.
+ */
 function contextOf(
-  tx: Transaction,
+  tx: DatabaseExecutor,
   input: Omit<PlaceOrderCommon, 'idempotencyKey'> & { readonly idempotencyKey?: string },
   lock: boolean,
+  requestKey: string | null = null,
 ): Promise<PlacementContext | undefined> {
   return readPlacementContext(tx, {
     customerId: input.customerId,
     fundCode: input.fundCode,
     today: jstDateOf(input.now),
-    idempotencyKey: input.idempotencyKey ?? null,
+    orderKey: input.idempotencyKey ?? null,
+    requestKey,
     lock,
   });
 }
@@ -236,7 +246,7 @@ export async function planBuyOrder(
 }
 
 async function planBuy(
-  tx: Transaction,
+  tx: DatabaseExecutor,
   input: Omit<PlaceBuyOrderInput, 'idempotencyKey'>,
   found: PlacementContext | undefined,
 ): Promise<BuyPlan> {
@@ -380,20 +390,72 @@ async function planBuy(
  * for the rules and the entries written.
  */
 export async function placeBuyOrder(tx: Transaction, input: PlaceBuyOrderInput): Promise<Order> {
-  return (await placeBuy(tx, input)).order;
+  const placement = await placeBuy(tx, input, null);
+  if ('earlier' in placement) throw new Error('No request record was asked for.');
+  return placement.order;
 }
 
-/** A buy as placed, with what its answer shows; `shown` is null when the key's earlier order came back. */
-export interface BuyPlacement {
-  readonly order: Order;
-  readonly shown: { readonly fund: { code: string; name: string }; readonly heldAmount: bigint } | null;
+/** What the answer of a placed buy shows besides the order row. */
+export interface BuyShown {
+  readonly fund: { readonly code: string; readonly name: string };
+  readonly heldAmount: bigint;
 }
 
-/** `placeBuyOrder`, also returning the fund and the held amount, so the API need not read them back. */
-export async function placeBuy(tx: Transaction, input: PlaceBuyOrderInput): Promise<BuyPlacement> {
-  const context = await contextOf(tx, input, true);
+/** The orders API's idempotency record of a buy: its key, the request's hash and the answer to store. */
+export interface BuyRequestRecord {
+  readonly key: string;
+  readonly requestHash: string;
+  readonly answer: (order: Order, shown: BuyShown) => { readonly status: number; readonly body: unknown };
+}
+
+/**
+ * A buy as placed, with what its answer shows (`shown` null when the order key's earlier order came
+ * back) and the answer stored with the request; or the earlier request found with the request's key.
+ */
+export type BuyPlacement =
+  | {
+      readonly order: Order;
+      readonly shown: BuyShown | null;
+      readonly answer: { readonly status: number; readonly body: unknown } | null;
+    }
+  | { readonly earlier: StoredAnswer };
+
+/**
+ * Whether a buy must hold its customer's row lock from its read to its write, in a transaction: a NISA
+ * buy decides on limits that no constraint fully guards (the lifetime and growth limits), so two buys of
+ * one customer must not decide at once. A taxable buy may read without a lock and write in one statement
+ * outside a transaction: everything it decides on is either guarded again by the database when it writes
+ * (cash and points balances by their CHECKs, the keys by unique indexes) or a fact a concurrent change
+ * would simply order before or after it (fund on sale, account open, prospectus confirmed).
+ */
+export function buyHoldsCustomerLock(accountType: AccountType): boolean {
+  return nisaBucketOfAccountType(accountType) !== undefined;
+}
+
+/**
+ * `placeBuyOrder` in two round trips: one statement reads what the rules decide on (with the request's
+ * idempotency record when `request` is given) and one writes every row of the order, the record with its
+ * answer included (decision 010). Pass a transaction, or the database itself for a buy that
+ * `buyHoldsCustomerLock` lets run without one.
+ */
+export async function placeBuy(
+  tx: DatabaseExecutor,
+  input: PlaceBuyOrderInput,
+  request: BuyRequestRecord | null,
+): Promise<BuyPlacement> {
+  // in a transaction the customer is locked, as every placement did before this path existed
+  const lock = tx instanceof PgTransaction;
+  if (!lock && buyHoldsCustomerLock(input.accountType)) {
+    throw new Error('A NISA buy must be placed in a transaction.');
+  }
+  const context = await contextOf(tx, input, lock, request?.key ?? null);
+  if (context?.storedRequest != null) return { earlier: context.storedRequest };
   if (context?.existingOrderId != null) {
-    return { order: (await findOrderByKey(tx, input.customerId, input.idempotencyKey))!, shown: null };
+    return {
+      order: (await findOrderByKey(tx, input.customerId, input.idempotencyKey))!,
+      shown: null,
+      answer: null,
+    };
   }
   const spot = input.channel === 'BUY';
   const plan = await planBuy(tx, input, context);
@@ -403,70 +465,72 @@ export async function placeBuy(tx: Transaction, input: PlaceBuyOrderInput): Prom
   if (spot && plan.cashAmount > plan.cashBalance) {
     throw new TradingError(TradingErrorCode.insufficientCash, messages.insufficientCash, 'insufficient-cash');
   }
-  const [order] = await tx
-    .insert(orders)
-    .values({
-      customerId: plan.customer.id,
-      accountType: input.accountType,
-      fundId: plan.fundId,
-      channel: input.channel,
-      orderType: input.orderType,
-      idempotencyKey: input.idempotencyKey,
-      requestedAmount: input.orderType === 'AMOUNT' ? plan.amount : null,
-      requestedUnits: input.orderType === 'QUANTITY' ? plan.estimatedUnits : null,
-      pointsUsed: plan.points,
-      pointsValue: plan.pointsValue,
-      paymentMethod: spot ? null : (input.paymentMethod ?? 'ACCOUNT_TRANSFER'),
-      paymentStatus: spot ? 'NONE' : 'RECEIVED',
-      applicationDate: plan.dates.applicationDate,
-      tradeDate: plan.dates.tradeDate,
-      settlementDate: plan.dates.settlementDate,
-      cancelDeadline: plan.dates.cancelDeadline,
-      nisaBucket: plan.nisa?.bucket ?? null,
-      nisaAmount: plan.nisa?.amount ?? 0n,
-      recurringPurchaseId: spot ? null : (input.recurringPurchaseId ?? null),
-      recurringDebitId: spot ? null : (input.recurringDebitId ?? null),
-      createdAt: input.now,
-      updatedAt: input.now,
-    })
-    .returning();
-  const placed = order!;
-  if (spot) {
-    const lines = [credit('customer_unsettled', plan.heldAmount, plan.customer.id)];
-    if (plan.cashAmount > 0n) lines.push(debit('customer_cash', plan.cashAmount, plan.customer.id));
-    if (plan.pointsValue > 0n) lines.push(debit('points_receivable', plan.pointsValue, plan.customer.id));
-    await postJournalEntry(tx, {
-      kind: 'buy.placed',
-      businessDate: jstDateOf(input.now),
-      customerId: plan.customer.id,
-      orderId: placed.id,
-      description: '買付注文（お預り金から充当）',
-      lines,
-    });
-    if (plan.points > 0n) {
-      await tx.insert(pointsLedger).values({
-        customerId: plan.customer.id,
-        kind: 'USED',
-        points: -plan.points,
-        orderId: placed.id,
-        occurredOn: jstDateOf(input.now),
-      });
-    }
-  }
-  if (plan.nisa !== null) {
-    await addNisaPurchase(tx, plan.customer.id, plan.nisa.year, plan.nisa.bucket, plan.nisa.amount);
-  }
-  await audit(tx, input, 'order.created', placed, {
-    heldAmount: plan.heldAmount.toString(),
-    pointsValue: plan.pointsValue.toString(),
-  });
-  return {
-    order: placed,
-    shown: {
-      fund: { code: input.fundCode, name: plan.fundName },
-      heldAmount: spot ? plan.heldAmount : 0n,
-    },
+  const order: Order = {
+    id: randomUUID(),
+    customerId: plan.customer.id,
+    accountType: input.accountType,
+    fundId: plan.fundId,
+    channel: input.channel,
+    orderType: input.orderType,
+    status: 'ORDERED',
+    idempotencyKey: input.idempotencyKey,
+    requestedAmount: input.orderType === 'AMOUNT' ? plan.amount : null,
+    requestedUnits: input.orderType === 'QUANTITY' ? plan.estimatedUnits : null,
+    reservedUnits: 0n,
+    executedUnits: null,
+    executedAmount: null,
+    executedNav: null,
+    executedPrice: null,
+    pointsUsed: plan.points,
+    pointsValue: plan.pointsValue,
+    paymentMethod: spot ? null : (input.paymentMethod ?? 'ACCOUNT_TRANSFER'),
+    paymentStatus: spot ? 'NONE' : 'RECEIVED',
+    applicationDate: plan.dates.applicationDate,
+    tradeDate: plan.dates.tradeDate,
+    settlementDate: plan.dates.settlementDate,
+    cancelDeadline: plan.dates.cancelDeadline,
+    nisaBucket: plan.nisa?.bucket ?? null,
+    nisaAmount: plan.nisa?.amount ?? 0n,
+    taxWithheld: 0n,
+    recurringPurchaseId: spot ? null : (input.recurringPurchaseId ?? null),
+    recurringDebitId: spot ? null : (input.recurringDebitId ?? null),
+    scheduledSellId: null,
+    canceledAt: null,
+    createdAt: input.now,
+    updatedAt: input.now,
   };
+  const shown: BuyShown = {
+    fund: { code: input.fundCode, name: plan.fundName },
+    heldAmount: spot ? plan.heldAmount : 0n,
+  };
+  const lines: JournalLineInput[] = [credit('customer_unsettled', plan.heldAmount, plan.customer.id)];
+  if (plan.cashAmount > 0n) lines.push(debit('customer_cash', plan.cashAmount, plan.customer.id));
+  if (plan.pointsValue > 0n) lines.push(debit('points_receivable', plan.pointsValue, plan.customer.id));
+  const answer = request === null ? null : request.answer(order, shown);
+  await writePlacedBuy(tx, {
+    order,
+    entry: spot
+      ? {
+          kind: 'buy.placed',
+          businessDate: jstDateOf(input.now),
+          customerId: plan.customer.id,
+          description: '買付注文（お預り金から充当）',
+          lines,
+        }
+      : null,
+    pointsUsed: plan.points,
+    occurredOn: jstDateOf(input.now),
+    nisaYear: plan.nisa?.year ?? null,
+    audit: auditOf(input, 'order.created', order, {
+      heldAmount: plan.heldAmount.toString(),
+      pointsValue: plan.pointsValue.toString(),
+    }),
+    request:
+      request === null || answer === null
+        ? null
+        : { key: request.key, requestHash: request.requestHash, ...answer },
+  });
+  return { order, shown, answer };
 }
 
 /** Checks a sell and computes its units; with `lock` the customer and the holding are locked. */
@@ -562,7 +626,7 @@ export async function placeSellOrder(tx: Transaction, input: PlaceSellOrderInput
     })
     .returning();
   const placed = order!;
-  await audit(tx, input, 'order.created', placed, { reservedUnits: plan.units.toString() });
+  await recordAudit(tx, auditOf(input, 'order.created', placed, { reservedUnits: plan.units.toString() }));
   return placed;
 }
 
@@ -643,15 +707,15 @@ export async function cancelOrder(tx: Transaction, input: CancelOrderInput): Pro
   return updated!;
 }
 
-async function audit(
-  tx: Transaction,
+/** The `order.created`-style audit entry of an order: the customer for BUY/SELL, the batch otherwise. */
+function auditOf(
   input: PlaceOrderCommon & { readonly channel: string },
   action: string,
   order: Order,
   details: Record<string, unknown>,
-): Promise<void> {
+): AuditEntry {
   const byCustomer = input.channel === 'BUY' || input.channel === 'SELL';
-  await recordAudit(tx, {
+  return {
     actorType: byCustomer ? 'customer' : 'system',
     actorId: byCustomer ? input.customerId : (input.actorId ?? 'batch'),
     subjectCustomerId: input.customerId,
@@ -671,5 +735,5 @@ async function audit(
       ...details,
     },
     occurredAt: input.now,
-  });
+  };
 }

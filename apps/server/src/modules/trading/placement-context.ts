@@ -1,4 +1,5 @@
 import {
+  aliasedColumns,
   customerAccounts,
   customerBalances,
   customers,
@@ -6,21 +7,30 @@ import {
   fundNavs,
   fundProspectuses,
   funds,
+  idempotencyRecords,
+  namedStatement,
   orders,
   pointBalances,
   prospectusConfirmations,
+  rowOfAliased,
+  runNamedStatement,
+  type AccountRole,
   type DatabaseExecutor,
+  type EquityStatus,
   type Fund,
 } from '@fund/db';
 import type { AccountType, IsoDate, NavPer10k } from '@fund/domain';
-import { and, desc, eq, gte, isNull, lte, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
+import type { StoredAnswer } from '../../idempotency/idempotency.ts';
 import type { TradingCustomer } from './trading.repository.ts';
 
 /** Everything an order placement reads before it decides, as one statement reads it. */
 export interface PlacementContext {
   readonly customer: TradingCustomer;
-  /** The order the customer already placed with this idempotency key, if any (its id). */
+  /** The order the customer already placed with this order key, if any (its id). */
   readonly existingOrderId: string | null;
+  /** The idempotency record of the request key, if one was asked for and exists. */
+  readonly storedRequest: StoredAnswer | null;
   /** Undefined when no fund has the code. */
   readonly fund: Fund | undefined;
   /** The fund's newest NAV on or before today. */
@@ -35,12 +45,74 @@ export interface PlacementContext {
   readonly prospectus: { readonly version: number; readonly confirmed: boolean } | undefined;
 }
 
+interface ContextRow extends Record<string, unknown> {
+  readonly customer_id: string;
+  readonly account_role: AccountRole;
+  readonly equity_status: EquityStatus;
+  readonly locked: boolean;
+  readonly birth_date: string | null;
+  readonly latest_nav: { navDate: string; nav: string } | null;
+  readonly holidays: string[];
+  readonly account_types: AccountType[];
+  readonly cash: string | null;
+  readonly points: string | null;
+  readonly prospectus_version: number | null;
+  readonly prospectus_confirmed: boolean;
+  readonly existing_order_id: string | null;
+  readonly stored_request: StoredAnswer | null;
+}
+
+const today = sql.placeholder('today');
+const prospectusInForce = sql`(SELECT ${fundProspectuses.version} FROM ${fundProspectuses}
+  WHERE ${fundProspectuses.fundId} = ${funds.id} AND ${fundProspectuses.effectiveOn} <= ${today}::date
+  ORDER BY ${fundProspectuses.version} DESC LIMIT 1)`;
+
+function contextStatement(name: string, lock: boolean) {
+  return namedStatement<ContextRow>(
+    name,
+    sql`SELECT ${customers.id} AS customer_id, ${customers.accountRole} AS account_role,
+      ${customers.equityStatus} AS equity_status, ${customers.locked} AS locked,
+      ${customers.birthDate}::text AS birth_date,
+      ${aliasedColumns(funds, 'fund')},
+      (SELECT json_build_object('navDate', ${fundNavs.navDate}, 'nav', ${fundNavs.nav}::text) FROM ${fundNavs}
+        WHERE ${fundNavs.fundId} = ${funds.id} AND ${fundNavs.navDate} <= ${today}::date
+        ORDER BY ${fundNavs.navDate} DESC LIMIT 1) AS latest_nav,
+      (SELECT coalesce(array_agg(${fundHolidays.holiday}::text), '{}') FROM ${fundHolidays}
+        WHERE ${fundHolidays.fundId} = ${funds.id} AND ${fundHolidays.holiday} >= ${today}::date) AS holidays,
+      (SELECT coalesce(array_agg(${customerAccounts.accountType}::text), '{}') FROM ${customerAccounts}
+        WHERE ${customerAccounts.customerId} = ${customers.id} AND ${customerAccounts.closedOn} IS NULL)
+        AS account_types,
+      (SELECT ${customerBalances.balance}::text FROM ${customerBalances}
+        WHERE ${customerBalances.customerId} = ${customers.id} AND ${customerBalances.account} = 'customer_cash')
+        AS cash,
+      (SELECT ${pointBalances.balance}::text FROM ${pointBalances}
+        WHERE ${pointBalances.customerId} = ${customers.id}) AS points,
+      ${prospectusInForce} AS prospectus_version,
+      EXISTS (SELECT 1 FROM ${prospectusConfirmations}
+        WHERE ${prospectusConfirmations.customerId} = ${customers.id}
+          AND ${prospectusConfirmations.fundId} = ${funds.id}
+          AND ${prospectusConfirmations.version} = ${prospectusInForce}) AS prospectus_confirmed,
+      (SELECT ${orders.id} FROM ${orders} WHERE ${orders.customerId} = ${customers.id}
+        AND ${orders.idempotencyKey} = ${sql.placeholder('orderKey')}::text) AS existing_order_id,
+      (SELECT json_build_object('requestHash', ${idempotencyRecords.requestHash},
+          'status', ${idempotencyRecords.responseStatus}, 'body', ${idempotencyRecords.responseBody})
+        FROM ${idempotencyRecords} WHERE ${idempotencyRecords.customerId} = ${customers.id}
+          AND ${idempotencyRecords.key} = ${sql.placeholder('requestKey')}::text) AS stored_request
+    FROM ${customers} LEFT JOIN ${funds} ON ${funds.code} = ${sql.placeholder('fundCode')}::text
+    WHERE ${customers.id} = ${sql.placeholder('customerId')}::uuid
+    ${lock ? sql`FOR NO KEY UPDATE OF ${customers}` : sql``}`,
+  );
+}
+
+const lockedContext = contextStatement('placement_context_locked', true);
+const unlockedContext = contextStatement('placement_context', false);
+
 /**
  * Reads the customer (locked with `lock`, FOR NO KEY UPDATE as `lockCustomer` does), the fund by code,
  * its latest NAV, its holidays, the customer's open accounts, balances, the prospectus in force with its
- * confirmation and an earlier order with the key — in one round trip: a placement used to make nine, and
- * placing orders is the API's busiest write (performance.md: buy ≥ 0.5 × a single-row INSERT).
- * Undefined when the customer does not exist.
+ * confirmation, an earlier order with the order key and the request's idempotency record — in one round
+ * trip of a statement parsed once per connection: placing orders is the API's busiest write
+ * (performance.md: buy ≥ 0.5 × a single-row INSERT). Undefined when the customer does not exist.
  */
 export async function readPlacementContext(
   db: DatabaseExecutor,
@@ -48,98 +120,41 @@ export async function readPlacementContext(
     readonly customerId: string;
     readonly fundCode: string;
     readonly today: IsoDate;
-    readonly idempotencyKey: string | null;
+    readonly orderKey: string | null;
+    readonly requestKey?: string | null;
     readonly lock: boolean;
   },
 ): Promise<PlacementContext | undefined> {
-  const { today } = input;
-  const scalar = <T>(query: unknown) => sql<T>`(${query})`;
-  const latestNav = db
-    .select({ nav: sql`json_build_object('navDate', ${fundNavs.navDate}, 'nav', ${fundNavs.nav}::text)` })
-    .from(fundNavs)
-    .where(and(eq(fundNavs.fundId, funds.id), lte(fundNavs.navDate, today)))
-    .orderBy(desc(fundNavs.navDate))
-    .limit(1);
-  const holidays = db
-    .select({ holidays: sql`coalesce(array_agg(${fundHolidays.holiday}::text), '{}')` })
-    .from(fundHolidays)
-    .where(and(eq(fundHolidays.fundId, funds.id), gte(fundHolidays.holiday, today)));
-  const accounts = db
-    .select({ types: sql`coalesce(array_agg(${customerAccounts.accountType}::text), '{}')` })
-    .from(customerAccounts)
-    .where(and(eq(customerAccounts.customerId, customers.id), isNull(customerAccounts.closedOn)));
-  const cash = db
-    .select({ balance: sql`${customerBalances.balance}::text` })
-    .from(customerBalances)
-    .where(and(eq(customerBalances.customerId, customers.id), eq(customerBalances.account, 'customer_cash')));
-  const points = db
-    .select({ balance: sql`${pointBalances.balance}::text` })
-    .from(pointBalances)
-    .where(eq(pointBalances.customerId, customers.id));
-  const prospectusVersion = db
-    .select({ version: fundProspectuses.version })
-    .from(fundProspectuses)
-    .where(and(eq(fundProspectuses.fundId, funds.id), lte(fundProspectuses.effectiveOn, today)))
-    .orderBy(desc(fundProspectuses.version))
-    .limit(1);
-  const confirmed = db
-    .select({ one: sql`1` })
-    .from(prospectusConfirmations)
-    .where(
-      and(
-        eq(prospectusConfirmations.customerId, customers.id),
-        eq(prospectusConfirmations.fundId, funds.id),
-        eq(prospectusConfirmations.version, scalar<number>(prospectusVersion)),
-      ),
-    );
-  const existing = db
-    .select({ id: orders.id })
-    .from(orders)
-    .where(and(eq(orders.customerId, customers.id), eq(orders.idempotencyKey, input.idempotencyKey ?? '')));
-
-  const query = db
-    .select({
-      customer: {
-        id: customers.id,
-        role: customers.accountRole,
-        equityStatus: customers.equityStatus,
-        locked: customers.locked,
-        birthDate: customers.birthDate,
-      },
-      fund: funds,
-      latestNav: scalar<{ navDate: string; nav: string } | null>(latestNav),
-      holidays: scalar<string[] | null>(holidays),
-      accountTypes: scalar<AccountType[]>(accounts),
-      cash: scalar<string | null>(cash),
-      points: scalar<string | null>(points),
-      prospectusVersion: scalar<number | null>(prospectusVersion),
-      prospectusConfirmed: sql<boolean>`exists (${confirmed})`,
-      existingOrderId: input.idempotencyKey === null ? sql<null>`null` : scalar<string | null>(existing),
-    })
-    .from(customers)
-    .leftJoin(funds, eq(funds.code, input.fundCode))
-    .where(eq(customers.id, input.customerId));
-  // named, so each connection parses and plans it once (its text depends only on these two choices)
-  const name = `placement_context${input.lock ? '_locked' : ''}${input.idempotencyKey === null ? '' : '_keyed'}`;
-  const [row] = await (input.lock ? query.for('no key update', { of: customers }) : query)
-    .prepare(name)
-    .execute();
+  const [row] = await runNamedStatement(db, input.lock ? lockedContext : unlockedContext, {
+    customerId: input.customerId,
+    fundCode: input.fundCode,
+    today: input.today,
+    orderKey: input.orderKey,
+    requestKey: input.requestKey ?? null,
+  });
   if (row === undefined) return undefined;
   return {
-    customer: row.customer,
-    existingOrderId: row.existingOrderId,
-    fund: row.fund ?? undefined,
+    customer: {
+      id: row.customer_id,
+      role: row.account_role,
+      equityStatus: row.equity_status,
+      locked: row.locked,
+      birthDate: row.birth_date,
+    },
+    existingOrderId: row.existing_order_id,
+    storedRequest: row.stored_request,
+    fund: rowOfAliased(funds, 'fund', row),
     nav:
-      row.latestNav === null
+      row.latest_nav === null
         ? undefined
-        : { navDate: row.latestNav.navDate as IsoDate, nav: BigInt(row.latestNav.nav) as NavPer10k },
-    fundHolidays: row.holidays ?? [],
-    openAccountTypes: new Set(row.accountTypes),
+        : { navDate: row.latest_nav.navDate as IsoDate, nav: BigInt(row.latest_nav.nav) as NavPer10k },
+    fundHolidays: row.holidays,
+    openAccountTypes: new Set(row.account_types),
     cashBalance: BigInt(row.cash ?? 0),
     pointBalance: BigInt(row.points ?? 0),
     prospectus:
-      row.prospectusVersion === null
+      row.prospectus_version === null
         ? undefined
-        : { version: row.prospectusVersion, confirmed: row.prospectusConfirmed },
+        : { version: row.prospectus_version, confirmed: row.prospectus_confirmed },
   };
 }

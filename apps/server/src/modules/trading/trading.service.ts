@@ -23,8 +23,23 @@ import {
 } from '@fund/domain';
 import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import { ConflictError, NotFoundError } from '../../errors/app-error.ts';
-import { runIdempotent, sqlStateOf, type IdempotentAnswer } from '../../idempotency/idempotency.ts';
-import { cancelOrder, placeBuy, placeSellOrder, planBuyOrder, planSellOrder } from './order-placement.ts';
+import {
+  answerOfStored,
+  runIdempotent,
+  runWithKeyRetry,
+  sqlStateOf,
+  type IdempotentAnswer,
+} from '../../idempotency/idempotency.ts';
+import {
+  buyHoldsCustomerLock,
+  cancelOrder,
+  placeBuy,
+  placeSellOrder,
+  planBuyOrder,
+  planSellOrder,
+  type BuyShown,
+  type PlaceBuyOrderInput,
+} from './order-placement.ts';
 import { heldAmounts, yearlyTaxStateOf } from './trading.repository.ts';
 import { TradingError, tradingMessages as messages } from './trading-errors.ts';
 
@@ -151,34 +166,46 @@ export class TradingService {
     );
   }
 
-  async #answer(tx: Transaction, order: Order, now: Date, status: number) {
+  async #answer(tx: Database | Transaction, order: Order, now: Date, status: number) {
     const [view] = await this.#views(tx, [order], now);
     return { status, body: { order: view! } satisfies OrderResponse };
   }
 
   async buy(context: CallContext, body: BuyOrderRequest): Promise<IdempotentAnswer<OrderResponse>> {
-    return runIdempotent(
-      this.db,
-      { customerId: context.customerId, key: context.idempotencyKey, requestHash: context.requestHash },
-      async (tx) => {
-        const { order, shown } = await placeBuy(tx, {
-          customerId: context.customerId,
-          fundCode: body.fundCode,
-          accountType: body.accountType,
-          orderType: body.orderType,
-          ...(body.orderType === 'AMOUNT' ? { amount: whole(body.amount)! } : { units: whole(body.units)! }),
-          channel: 'BUY',
-          paymentMethod: body.paymentMethod ?? 'ACCOUNT_TRANSFER',
-          points: whole(body.points) ?? 0n,
-          idempotencyKey: orderKeyOf(context.idempotencyKey),
-          now: context.now,
-          requestId: context.requestId,
-          ip: context.ip,
-        });
-        if (shown === null) return this.#answer(tx, order, context.now, 201);
-        const view = toOrderView(order, shown.fund, shown.heldAmount, context.now);
-        return { status: 201, body: { order: view } satisfies OrderResponse };
-      },
+    const input: PlaceBuyOrderInput = {
+      customerId: context.customerId,
+      fundCode: body.fundCode,
+      accountType: body.accountType,
+      orderType: body.orderType,
+      ...(body.orderType === 'AMOUNT' ? { amount: whole(body.amount)! } : { units: whole(body.units)! }),
+      channel: 'BUY',
+      paymentMethod: body.paymentMethod ?? 'ACCOUNT_TRANSFER',
+      points: whole(body.points) ?? 0n,
+      idempotencyKey: orderKeyOf(context.idempotencyKey),
+      now: context.now,
+      requestId: context.requestId,
+      ip: context.ip,
+    };
+    const request = {
+      key: context.idempotencyKey,
+      requestHash: context.requestHash,
+      answer: (order: Order, shown: BuyShown) => ({
+        status: 201,
+        body: {
+          order: toOrderView(order, shown.fund, shown.heldAmount, context.now),
+        } satisfies OrderResponse,
+      }),
+    };
+    const place = async (executor: Database | Transaction): Promise<IdempotentAnswer<OrderResponse>> => {
+      const placement = await placeBuy(executor, input, request);
+      if ('earlier' in placement) return answerOfStored(placement.earlier, context.requestHash);
+      const { status, body: answer } =
+        placement.answer ?? (await this.#answer(executor, placement.order, context.now, 201));
+      return { status, body: answer as OrderResponse, replayed: false };
+    };
+    return runWithKeyRetry(
+      () =>
+        buyHoldsCustomerLock(body.accountType) ? this.db.transaction((tx) => place(tx)) : place(this.db),
       mapConstraintError,
     );
   }
