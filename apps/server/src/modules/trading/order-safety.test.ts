@@ -207,4 +207,29 @@ describe('concurrency (security.md 26)', { timeout: kitStartup }, () => {
     }
     expect(await kit.cash(customer)).toBe(cash - (cash / 4n) * 4n);
   });
+
+  it.skipIf(!onPostgres)(
+    'concurrent NISA buys never exceed the annual limit: five buys of which two fit the 成長投資枠 room → 2 accepted',
+    async () => {
+      await kit.deposit(main, 5_000_000n);
+      kit.setNow(jstInstant(2026, 2, 4, 10, 0)); // settles in 2026
+      const room = 2_400_000n - (await kit.nisaPurchased(main, 2026, 'growth'));
+      expect(room).toBeGreaterThanOrEqual(100_000n);
+      const amount = (room / 2n / 1_000n) * 1_000n; // 2 × amount ≤ room < 3 × amount
+      const answers = await Promise.all(
+        Array.from({ length: 5 }, () =>
+          kit.post(main, '/v1/orders/buy', {
+            ...buyBody,
+            accountType: 'nisa2_growth',
+            amount: amount.toString(),
+          }),
+        ),
+      );
+      expect(answers.filter((answer) => answer.statusCode === 201)).toHaveLength(2);
+      for (const answer of answers.filter((candidate) => candidate.statusCode !== 201)) {
+        expect(answer.json()).toMatchObject({ code: '400-210' });
+      }
+      expect(await kit.nisaPurchased(main, 2026, 'growth')).toBe(2_400_000n - room + 2n * amount);
+    },
+  );
 });
