@@ -44,10 +44,9 @@ import { recordAudit, type AuditEntry } from '../../audit/audit-log.ts';
 import { AppError, NotFoundError } from '../../errors/app-error.ts';
 import type { StoredAnswer } from '../../idempotency/idempotency.ts';
 import { readPlacementContext, type PlacementContext } from './placement-context.ts';
-import { writePlacedBuy } from './placed-buy-write.ts';
+import { writePlacedOrder } from './placed-order-write.ts';
 import {
   fundTradingCalendar,
-  findHolding,
   findOrderByKey,
   lockCustomer,
   lockOwnOrder,
@@ -177,6 +176,7 @@ export interface BuyPlan {
 export interface SellPlan {
   readonly customer: TradingCustomer;
   readonly fundId: string;
+  readonly fundName: string;
   readonly price: {
     readonly navDate: IsoDate;
     readonly nav: NavPer10k;
@@ -226,6 +226,7 @@ function contextOf(
   return readPlacementContext(tx, {
     customerId: input.customerId,
     fundCode: input.fundCode,
+    accountType: input.accountType,
     today: jstDateOf(input.now),
     orderKey: input.idempotencyKey ?? null,
     requestKey,
@@ -401,13 +402,6 @@ export interface BuyShown {
   readonly heldAmount: bigint;
 }
 
-/** The orders API's idempotency record of a buy: its key, the request's hash and the answer to store. */
-export interface BuyRequestRecord {
-  readonly key: string;
-  readonly requestHash: string;
-  readonly answer: (order: Order, shown: BuyShown) => { readonly status: number; readonly body: unknown };
-}
-
 /**
  * A buy as placed, with what its answer shows (`shown` null when the order key's earlier order came
  * back) and the answer stored with the request; or the earlier request found with the request's key.
@@ -441,7 +435,7 @@ export function buyHoldsCustomerLock(accountType: AccountType): boolean {
 export async function placeBuy(
   tx: DatabaseExecutor,
   input: PlaceBuyOrderInput,
-  request: BuyRequestRecord | null,
+  request: OrderRequestRecord<BuyShown> | null,
 ): Promise<BuyPlacement> {
   // in a transaction the customer is locked, as every placement did before this path existed
   const lock = tx instanceof PgTransaction;
@@ -466,21 +460,11 @@ export async function placeBuy(
     throw new TradingError(TradingErrorCode.insufficientCash, messages.insufficientCash, 'insufficient-cash');
   }
   const order: Order = {
-    id: randomUUID(),
+    ...orderRowDefaults(input),
     customerId: plan.customer.id,
-    accountType: input.accountType,
     fundId: plan.fundId,
-    channel: input.channel,
-    orderType: input.orderType,
-    status: 'ORDERED',
-    idempotencyKey: input.idempotencyKey,
     requestedAmount: input.orderType === 'AMOUNT' ? plan.amount : null,
     requestedUnits: input.orderType === 'QUANTITY' ? plan.estimatedUnits : null,
-    reservedUnits: 0n,
-    executedUnits: null,
-    executedAmount: null,
-    executedNav: null,
-    executedPrice: null,
     pointsUsed: plan.points,
     pointsValue: plan.pointsValue,
     paymentMethod: spot ? null : (input.paymentMethod ?? 'ACCOUNT_TRANSFER'),
@@ -491,13 +475,8 @@ export async function placeBuy(
     cancelDeadline: plan.dates.cancelDeadline,
     nisaBucket: plan.nisa?.bucket ?? null,
     nisaAmount: plan.nisa?.amount ?? 0n,
-    taxWithheld: 0n,
     recurringPurchaseId: spot ? null : (input.recurringPurchaseId ?? null),
     recurringDebitId: spot ? null : (input.recurringDebitId ?? null),
-    scheduledSellId: null,
-    canceledAt: null,
-    createdAt: input.now,
-    updatedAt: input.now,
   };
   const shown: BuyShown = {
     fund: { code: input.fundCode, name: plan.fundName },
@@ -507,7 +486,7 @@ export async function placeBuy(
   if (plan.cashAmount > 0n) lines.push(debit('customer_cash', plan.cashAmount, plan.customer.id));
   if (plan.pointsValue > 0n) lines.push(debit('points_receivable', plan.pointsValue, plan.customer.id));
   const answer = request === null ? null : request.answer(order, shown);
-  await writePlacedBuy(tx, {
+  await writePlacedOrder(tx, {
     order,
     entry: spot
       ? {
@@ -518,7 +497,6 @@ export async function placeBuy(
           lines,
         }
       : null,
-    pointsUsed: plan.points,
     occurredOn: jstDateOf(input.now),
     nisaYear: plan.nisa?.year ?? null,
     audit: auditOf(input, 'order.created', order, {
@@ -533,23 +511,21 @@ export async function placeBuy(
   return { order, shown, answer };
 }
 
-/** Checks a sell and computes its units; with `lock` the customer and the holding are locked. */
+/** Checks a sell and computes its units; with `lock` the customer is locked. */
 export async function planSellOrder(
   tx: Transaction,
   input: Omit<PlaceSellOrderInput, 'idempotencyKey'>,
   lock: boolean,
 ): Promise<SellPlan> {
-  return planSell(tx, input, await contextOf(tx, input, lock), lock);
+  return planSell(input, await contextOf(tx, input, lock));
 }
 
-async function planSell(
-  tx: Transaction,
+function planSell(
   input: Omit<PlaceSellOrderInput, 'idempotencyKey'>,
-  context: PlacementContext | undefined,
-  lock: boolean,
-): Promise<SellPlan> {
-  const { customer, fund, nav, calendar } = placementParties(context, input.channel === 'SELL');
-  const holding = await findHolding(tx, customer.id, input.accountType, fund.id, { lock });
+  found: PlacementContext | undefined,
+): SellPlan {
+  const { context, customer, fund, nav, calendar } = placementParties(found, input.channel === 'SELL');
+  const { holding } = context;
   const free = ((holding?.units ?? 0n) - (holding?.reservedUnits ?? 0n)) as Units;
   const price = cancellationPrice(nav.nav, fund.retentionFeeBasisPoints);
   const dates = orderDatesFor(input.now, 'SELL', calendar);
@@ -578,6 +554,7 @@ async function planSell(
   return {
     customer,
     fundId: fund.id,
+    fundName: fund.name,
     price: { navDate: nav.navDate, nav: nav.nav, cancellationPrice: price },
     dates,
     units: execution.units,
@@ -595,39 +572,108 @@ async function planSell(
  * the holding at once. See the module comment for the rules.
  */
 export async function placeSellOrder(tx: Transaction, input: PlaceSellOrderInput): Promise<Order> {
-  const context = await contextOf(tx, input, true);
+  const placement = await placeSell(tx, input, null);
+  if ('earlier' in placement) throw new Error('No request record was asked for.');
+  return placement.order;
+}
+
+/** The orders API's idempotency record of an order: its key, the request's hash and the answer to store. */
+export interface OrderRequestRecord<Shown> {
+  readonly key: string;
+  readonly requestHash: string;
+  readonly answer: (order: Order, shown: Shown) => { readonly status: number; readonly body: unknown };
+}
+
+/** The fund an answer names (the order row has only its id). */
+export interface SellShown {
+  readonly fund: { readonly code: string; readonly name: string };
+}
+
+/**
+ * A sell as placed with the answer stored with the request (null when the order key's earlier order came
+ * back), or the earlier request found with the request's key.
+ */
+export type SellPlacement =
+  | { readonly order: Order; readonly answer: { readonly status: number; readonly body: unknown } | null }
+  | { readonly earlier: StoredAnswer };
+
+/**
+ * `placeSellOrder` in two statements in the caller's transaction, as `placeBuy`: the customer locked while
+ * the units are decided, the reservation, the order, its audit entry and the request's record written at
+ * once (the CHECK units ≥ reserved backs the reservation up should the batch move the holding meanwhile).
+ */
+export async function placeSell(
+  tx: Transaction,
+  input: PlaceSellOrderInput,
+  request: OrderRequestRecord<SellShown> | null,
+): Promise<SellPlacement> {
+  const context = await contextOf(tx, input, true, request?.key ?? null);
+  if (context?.storedRequest != null) return { earlier: context.storedRequest };
   if (context?.existingOrderId != null) {
-    return (await findOrderByKey(tx, input.customerId, input.idempotencyKey))!;
+    return { order: (await findOrderByKey(tx, input.customerId, input.idempotencyKey))!, answer: null };
   }
-  const plan = await planSell(tx, input, context, true);
-  // the CHECK units − reserved ≥ 0 backs this up should anything else have reserved meanwhile
-  await reserveUnits(tx, plan.customer.id, input.accountType, plan.fundId, plan.units);
-  const [order] = await tx
-    .insert(orders)
-    .values({
-      customerId: plan.customer.id,
-      accountType: input.accountType,
-      fundId: plan.fundId,
-      channel: input.channel,
-      orderType: input.orderType,
-      idempotencyKey: input.idempotencyKey,
-      requestedAmount: input.orderType === 'AMOUNT' ? (input.amount ?? null) : null,
-      requestedUnits: input.orderType === 'QUANTITY' ? (input.units ?? null) : null,
-      reservedUnits: plan.units,
-      // a sale from a NISA account names its 枠 (the schema requires it); it holds no limit (nisaAmount 0)
-      nisaBucket: nisaBucketOfAccountType(input.accountType) ?? null,
-      applicationDate: plan.dates.applicationDate,
-      tradeDate: plan.dates.tradeDate,
-      settlementDate: plan.dates.settlementDate,
-      cancelDeadline: plan.dates.cancelDeadline,
-      scheduledSellId: input.channel === 'SCHEDULEDSELL' ? (input.scheduledSellId ?? null) : null,
-      createdAt: input.now,
-      updatedAt: input.now,
-    })
-    .returning();
-  const placed = order!;
-  await recordAudit(tx, auditOf(input, 'order.created', placed, { reservedUnits: plan.units.toString() }));
-  return placed;
+  const plan = planSell(input, context);
+  const order: Order = {
+    ...orderRowDefaults(input),
+    customerId: plan.customer.id,
+    fundId: plan.fundId,
+    requestedAmount: input.orderType === 'AMOUNT' ? (input.amount ?? null) : null,
+    requestedUnits: input.orderType === 'QUANTITY' ? (input.units ?? null) : null,
+    reservedUnits: plan.units,
+    // a sale from a NISA account names its 枠 (the schema requires it); it holds no limit (nisaAmount 0)
+    nisaBucket: nisaBucketOfAccountType(input.accountType) ?? null,
+    applicationDate: plan.dates.applicationDate,
+    tradeDate: plan.dates.tradeDate,
+    settlementDate: plan.dates.settlementDate,
+    cancelDeadline: plan.dates.cancelDeadline,
+    scheduledSellId: input.channel === 'SCHEDULEDSELL' ? (input.scheduledSellId ?? null) : null,
+  };
+  const answer =
+    request === null ? null : request.answer(order, { fund: { code: input.fundCode, name: plan.fundName } });
+  await writePlacedOrder(tx, {
+    order,
+    entry: null,
+    occurredOn: jstDateOf(input.now),
+    nisaYear: null,
+    audit: auditOf(input, 'order.created', order, { reservedUnits: plan.units.toString() }),
+    request:
+      request === null || answer === null
+        ? null
+        : { key: request.key, requestHash: request.requestHash, ...answer },
+  });
+  return { order, answer };
+}
+
+/** The columns every new order starts with: ORDERED, nothing executed, no points, tax or NISA hold. */
+function orderRowDefaults(
+  input: PlaceOrderCommon & { readonly channel: Order['channel']; readonly orderType: Order['orderType'] },
+) {
+  return {
+    id: randomUUID(),
+    accountType: input.accountType,
+    channel: input.channel,
+    orderType: input.orderType,
+    status: 'ORDERED',
+    idempotencyKey: input.idempotencyKey,
+    reservedUnits: 0n,
+    executedUnits: null,
+    executedAmount: null,
+    executedNav: null,
+    executedPrice: null,
+    pointsUsed: 0n,
+    pointsValue: 0n,
+    paymentMethod: null,
+    paymentStatus: 'NONE',
+    nisaBucket: null,
+    nisaAmount: 0n,
+    taxWithheld: 0n,
+    recurringPurchaseId: null,
+    recurringDebitId: null,
+    scheduledSellId: null,
+    canceledAt: null,
+    createdAt: input.now,
+    updatedAt: input.now,
+  } satisfies Partial<Order>;
 }
 
 export interface CancelOrderInput {

@@ -7,6 +7,7 @@ import {
   fundNavs,
   fundProspectuses,
   funds,
+  holdings,
   idempotencyRecords,
   namedStatement,
   orders,
@@ -43,6 +44,9 @@ export interface PlacementContext {
   readonly pointBalance: bigint;
   /** The prospectus version in force today, and whether the customer confirmed it. */
   readonly prospectus: { readonly version: number; readonly confirmed: boolean } | undefined;
+  /** The customer's holding of the fund in the order's account (what a sell decides on). */
+  readonly holding:
+    { readonly units: bigint; readonly reservedUnits: bigint; readonly costBasisPer10k: bigint } | undefined;
 }
 
 interface ContextRow extends Record<string, unknown> {
@@ -60,6 +64,7 @@ interface ContextRow extends Record<string, unknown> {
   readonly prospectus_confirmed: boolean;
   readonly existing_order_id: string | null;
   readonly stored_request: StoredAnswer | null;
+  readonly holding: { units: string; reservedUnits: string; costBasisPer10k: string } | null;
 }
 
 const today = sql.placeholder('today');
@@ -97,7 +102,12 @@ function contextStatement(name: string, lock: boolean) {
       (SELECT json_build_object('requestHash', ${idempotencyRecords.requestHash},
           'status', ${idempotencyRecords.responseStatus}, 'body', ${idempotencyRecords.responseBody})
         FROM ${idempotencyRecords} WHERE ${idempotencyRecords.customerId} = ${customers.id}
-          AND ${idempotencyRecords.key} = ${sql.placeholder('requestKey')}::text) AS stored_request
+          AND ${idempotencyRecords.key} = ${sql.placeholder('requestKey')}::text) AS stored_request,
+      (SELECT json_build_object('units', ${holdings.units}::text, 'reservedUnits', ${holdings.reservedUnits}::text,
+          'costBasisPer10k', ${holdings.costBasisPer10k}::text)
+        FROM ${holdings} WHERE ${holdings.customerId} = ${customers.id}
+          AND ${holdings.accountType} = ${sql.placeholder('accountType')}::account_type
+          AND ${holdings.fundId} = ${funds.id}) AS holding
     FROM ${customers} LEFT JOIN ${funds} ON ${funds.code} = ${sql.placeholder('fundCode')}::text
     WHERE ${customers.id} = ${sql.placeholder('customerId')}::uuid
     ${lock ? sql`FOR NO KEY UPDATE OF ${customers}` : sql``}`,
@@ -110,7 +120,8 @@ const unlockedContext = contextStatement('placement_context', false);
 /**
  * Reads the customer (locked with `lock`, FOR NO KEY UPDATE as `lockCustomer` does), the fund by code,
  * its latest NAV, its holidays, the customer's open accounts, balances, the prospectus in force with its
- * confirmation, an earlier order with the order key and the request's idempotency record — in one round
+ * confirmation, the holding in the order's account, an earlier order with the order key and the request's
+ * idempotency record — in one round
  * trip of a statement parsed once per connection: placing orders is the API's busiest write
  * (performance.md: buy ≥ 0.5 × a single-row INSERT). Undefined when the customer does not exist.
  */
@@ -119,6 +130,7 @@ export async function readPlacementContext(
   input: {
     readonly customerId: string;
     readonly fundCode: string;
+    readonly accountType: AccountType;
     readonly today: IsoDate;
     readonly orderKey: string | null;
     readonly requestKey?: string | null;
@@ -128,6 +140,7 @@ export async function readPlacementContext(
   const [row] = await runNamedStatement(db, input.lock ? lockedContext : unlockedContext, {
     customerId: input.customerId,
     fundCode: input.fundCode,
+    accountType: input.accountType,
     today: input.today,
     orderKey: input.orderKey,
     requestKey: input.requestKey ?? null,
@@ -156,5 +169,13 @@ export async function readPlacementContext(
       row.prospectus_version === null
         ? undefined
         : { version: row.prospectus_version, confirmed: row.prospectus_confirmed },
+    holding:
+      row.holding === null
+        ? undefined
+        : {
+            units: BigInt(row.holding.units),
+            reservedUnits: BigInt(row.holding.reservedUnits),
+            costBasisPer10k: BigInt(row.holding.costBasisPer10k),
+          },
   };
 }

@@ -156,43 +156,6 @@ export async function releaseNisaPurchase(
     .where(and(eq(nisaUsage.customerId, customerId), eq(nisaUsage.year, year), eq(nisaUsage.bucket, bucket)));
 }
 
-export interface HoldingRow {
-  readonly units: bigint;
-  readonly reservedUnits: bigint;
-  readonly bookValue: bigint;
-  readonly costBasisPer10k: bigint;
-}
-
-/**
- * The holding of a fund in one account type. With `lock`, it is locked for this transaction (FOR UPDATE),
- * so concurrent sells of it run one at a time.
- */
-export async function findHolding(
-  db: DatabaseExecutor,
-  customerId: string,
-  accountType: AccountType,
-  fundId: string,
-  { lock = false }: { readonly lock?: boolean } = {},
-): Promise<HoldingRow | undefined> {
-  const query = db
-    .select({
-      units: holdings.units,
-      reservedUnits: holdings.reservedUnits,
-      bookValue: holdings.bookValue,
-      costBasisPer10k: holdings.costBasisPer10k,
-    })
-    .from(holdings)
-    .where(
-      and(
-        eq(holdings.customerId, customerId),
-        eq(holdings.accountType, accountType),
-        eq(holdings.fundId, fundId),
-      ),
-    );
-  const [row] = lock ? await query.for('update') : await query;
-  return row;
-}
-
 /** Moves `delta` units into (positive) or out of (negative) the holding's reserved units. */
 export async function reserveUnits(
   db: DatabaseExecutor,

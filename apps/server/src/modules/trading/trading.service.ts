@@ -29,16 +29,19 @@ import {
   runWithKeyRetry,
   sqlStateOf,
   type IdempotentAnswer,
+  type StoredAnswer,
 } from '../../idempotency/idempotency.ts';
 import {
   buyHoldsCustomerLock,
   cancelOrder,
   placeBuy,
-  placeSellOrder,
+  placeSell,
   planBuyOrder,
   planSellOrder,
   type BuyShown,
   type PlaceBuyOrderInput,
+  type PlaceSellOrderInput,
+  type SellShown,
 } from './order-placement.ts';
 import { heldAmounts, yearlyTaxStateOf } from './trading.repository.ts';
 import { TradingError, tradingMessages as messages } from './trading-errors.ts';
@@ -171,6 +174,20 @@ export class TradingService {
     return { status, body: { order: view! } satisfies OrderResponse };
   }
 
+  /** The answer of a placement: the one it stored, or the earlier request's replayed. */
+  async #placedAnswer(
+    executor: Database | Transaction,
+    placement:
+      | { readonly order: Order; readonly answer: { status: number; body: unknown } | null }
+      | { readonly earlier: StoredAnswer },
+    context: CallContext,
+  ): Promise<IdempotentAnswer<OrderResponse>> {
+    if ('earlier' in placement) return answerOfStored(placement.earlier, context.requestHash);
+    const { status, body } =
+      placement.answer ?? (await this.#answer(executor, placement.order, context.now, 201));
+    return { status, body: body as OrderResponse, replayed: false };
+  }
+
   async buy(context: CallContext, body: BuyOrderRequest): Promise<IdempotentAnswer<OrderResponse>> {
     const input: PlaceBuyOrderInput = {
       customerId: context.customerId,
@@ -196,13 +213,8 @@ export class TradingService {
         } satisfies OrderResponse,
       }),
     };
-    const place = async (executor: Database | Transaction): Promise<IdempotentAnswer<OrderResponse>> => {
-      const placement = await placeBuy(executor, input, request);
-      if ('earlier' in placement) return answerOfStored(placement.earlier, context.requestHash);
-      const { status, body: answer } =
-        placement.answer ?? (await this.#answer(executor, placement.order, context.now, 201));
-      return { status, body: answer as OrderResponse, replayed: false };
-    };
+    const place = async (executor: Database | Transaction) =>
+      this.#placedAnswer(executor, await placeBuy(executor, input, request), context);
     return runWithKeyRetry(
       () =>
         buyHoldsCustomerLock(body.accountType) ? this.db.transaction((tx) => place(tx)) : place(this.db),
@@ -211,25 +223,32 @@ export class TradingService {
   }
 
   async sell(context: CallContext, body: SellOrderRequest): Promise<IdempotentAnswer<OrderResponse>> {
-    return runIdempotent(
-      this.db,
-      { customerId: context.customerId, key: context.idempotencyKey, requestHash: context.requestHash },
-      async (tx) => {
-        const order = await placeSellOrder(tx, {
-          customerId: context.customerId,
-          fundCode: body.fundCode,
-          accountType: body.accountType,
-          orderType: body.orderType,
-          ...(body.amount === undefined ? {} : { amount: whole(body.amount)! }),
-          ...(body.units === undefined ? {} : { units: whole(body.units)! }),
-          channel: 'SELL',
-          idempotencyKey: orderKeyOf(context.idempotencyKey),
-          now: context.now,
-          requestId: context.requestId,
-          ip: context.ip,
-        });
-        return this.#answer(tx, order, context.now, 201);
-      },
+    const input: PlaceSellOrderInput = {
+      customerId: context.customerId,
+      fundCode: body.fundCode,
+      accountType: body.accountType,
+      orderType: body.orderType,
+      ...(body.amount === undefined ? {} : { amount: whole(body.amount)! }),
+      ...(body.units === undefined ? {} : { units: whole(body.units)! }),
+      channel: 'SELL',
+      idempotencyKey: orderKeyOf(context.idempotencyKey),
+      now: context.now,
+      requestId: context.requestId,
+      ip: context.ip,
+    };
+    const request = {
+      key: context.idempotencyKey,
+      requestHash: context.requestHash,
+      answer: (order: Order, shown: SellShown) => ({
+        status: 201,
+        body: { order: toOrderView(order, shown.fund, 0n, context.now) } satisfies OrderResponse,
+      }),
+    };
+    return runWithKeyRetry(
+      () =>
+        this.db.transaction(async (tx) =>
+          this.#placedAnswer(tx, await placeSell(tx, input, request), context),
+        ),
       mapConstraintError,
     );
   }
