@@ -66,11 +66,13 @@ import {
 /**
  * The placement core of orders (issue 5), shared by the orders API and the batch (積立, 定期売却).
  *
- * Call each function inside the caller's transaction (`db.transaction(async (tx) => …)`): the order row,
- * its journal entry, the unit reservation, the NISA hold, the points use and the audit entry are written
- * through `tx`, so they commit or fail together. A refusal throws `TradingError` (an AppError with a
- * `TradingErrorCode`, a Japanese message and the domain's `reason`); the transaction must then be rolled
- * back (let the error leave the callback).
+ * Call each function inside the caller's transaction (`db.transaction(async (tx) => …)`). A placement
+ * makes two statements (decision 010): one reads everything the rules decide on, with the customer locked
+ * (`readPlacementContext`), one writes the order, its journal entry, the unit reservation, the NISA hold,
+ * the points use, the audit entry and the API's stored answer together (`writePlacedOrder`). A spot buy to
+ * a taxable account may also run on the database itself, without a transaction (`buyHoldsCustomerLock`).
+ * A refusal throws `TradingError` (an AppError with a `TradingErrorCode`, a Japanese message and the
+ * domain's `reason`); the transaction must then be rolled back (let the error leave the callback).
  *
  * Both functions are idempotent by `idempotencyKey` (unique per customer in `orders`): when the customer
  * already has an order with that key it is returned unchanged and nothing is written, so a batch rerun
