@@ -15,6 +15,8 @@ import { AppError, ConflictError } from '../errors/app-error.ts';
  *   request answers 422-201;
  * - two concurrent requests with one key: the second INSERT waits for the first transaction (unique key),
  *   then finds its committed row and replays it; should it find none, 409-203.
+ * Order placements write the record last, with the answer, in their one write statement
+ * (`runWithKeyRetry`, decision 010); the rules above hold for them as well.
  * Refused requests (4xx thrown by the work) roll back and leave no key: the customer may retry.
  */
 
