@@ -59,7 +59,7 @@ describe('configuration defaults (empty environment)', () => {
         scheduler: true,
         time: { hour: 18, minute: 0 },
         purchaseLagDays: 2,
-        workers: 1,
+        workers: 2,
         demo: true,
         demoClock: true,
       },
@@ -288,7 +288,7 @@ describe('business-day batch', () => {
       scheduler: true,
       time: { hour: 18, minute: 0 },
       purchaseLagDays: 2,
-      workers: 1,
+      workers: 2,
       demo: true,
       demoClock: true,
     });

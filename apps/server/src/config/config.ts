@@ -317,9 +317,9 @@ export const configVariables = [
   },
   {
     name: 'BATCH_WORKERS',
-    default: '1',
+    default: '2',
     description:
-      'Concurrent claim loops per process running the batch on PostgreSQL (1-32); PGlite always runs one.',
+      'Concurrent claim loops per process running the batch on PostgreSQL (1-32), one connection each; PGlite always runs one.',
   },
   {
     name: 'BATCH_DEMO',
@@ -803,7 +803,7 @@ export function parseConfig(environment: Readonly<Record<string, string | undefi
       scheduler: variables.BATCH_SCHEDULER ?? nodeEnv !== 'test',
       time: variables.BATCH_TIME ?? { hour: 18, minute: 0 },
       purchaseLagDays: variables.BATCH_PURCHASE_LAG_DAYS ?? 2,
-      workers: variables.BATCH_WORKERS ?? 1,
+      workers: variables.BATCH_WORKERS ?? 2,
       demo: variables.BATCH_DEMO ?? !isProduction,
       demoClock: variables.DEMO_CLOCK ?? nodeEnv === 'development',
     },

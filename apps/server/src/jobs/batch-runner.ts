@@ -161,8 +161,17 @@ export async function runStep(options: RunStepOptions): Promise<StepReport> {
   let failed = 0;
 
   const loop = async () => {
+    // the loop's cursor: it claims the open items after the last one it claimed, walking the unique
+    // (step, date, item) index from there instead of over every finished item again; rows it skipped
+    // because another worker held them, and that worker gave back (a crash), are found by the walk from
+    // the start it makes before it stops
+    let after = '';
     for (;;) {
-      const claimed = await claimAndProcess(options, tried);
+      const claimed = await claimAndProcess(options, tried, after);
+      if (claimed === 'none' && after !== '') {
+        after = '';
+        continue;
+      }
       if (claimed === 'none') {
         const excluded = `{${[...tried].join(',')}}`;
         const [open] = await rowsOf(
@@ -175,7 +184,8 @@ export async function runStep(options: RunStepOptions): Promise<StepReport> {
         await sleep(50); // another worker holds the rest: wait for it, the next step depends on them
         continue;
       }
-      for (const result of claimed) {
+      after = claimed.last;
+      for (const result of claimed.results) {
         if (result.ok) outcomes[result.outcome] = (outcomes[result.outcome] ?? 0) + 1;
         else failed += 1;
       }
@@ -196,13 +206,15 @@ export async function runStep(options: RunStepOptions): Promise<StepReport> {
   };
 }
 
-type Claim = 'none' | ({ ok: true; outcome: string } | { ok: false; id: string })[];
+type ItemResult = { ok: true; outcome: string } | { ok: false; id: string };
+/** The results of the items claimed, and the last item id claimed (the loop's next cursor). */
+type Claim = 'none' | { results: ItemResult[]; last: string };
 
 function uuidArray(ids: readonly string[]): string {
   return `{${ids.join(',')}}`;
 }
 
-async function claimAndProcess(options: RunStepOptions, tried: Set<string>): Promise<Claim> {
+async function claimAndProcess(options: RunStepOptions, tried: Set<string>, after: string): Promise<Claim> {
   const { db, step, context } = options;
   const chunkSize = options.chunkSize ?? step.chunkSize ?? defaultChunkSize;
   const chunked = step.processChunk !== undefined && chunkSize > 0;
@@ -217,7 +229,7 @@ async function claimAndProcess(options: RunStepOptions, tried: Set<string>): Pro
       const rows = await rowsOf(
         tx,
         sql`SELECT id, item_id FROM batch_step_runs
-          WHERE step = ${step.name} AND business_date = ${context.businessDate}::date
+          WHERE step = ${step.name} AND business_date = ${context.businessDate}::date AND item_id > ${after}
             AND status <> 'SUCCEEDED' AND NOT (id = ANY(${excluded}::uuid[]))
           ORDER BY item_id LIMIT ${limit} FOR UPDATE SKIP LOCKED`,
       );
@@ -253,7 +265,7 @@ async function claimAndProcess(options: RunStepOptions, tried: Set<string>): Pro
         }
       }
 
-      const results: Exclude<Claim, 'none'> = [];
+      const results: ItemResult[] = [];
       const succeeded: { id: string; itemId: string }[] = [];
       for (const item of claimed) {
         const outcome = done.get(item.itemId);
@@ -282,7 +294,8 @@ async function claimAndProcess(options: RunStepOptions, tried: Set<string>): Pro
           WHERE id = ANY(${uuidArray(succeeded.map((item) => item.id))}::uuid[])`);
       }
       for (const item of succeeded) await options.hooks?.beforeCommit?.(step.name, item.itemId);
-      return results;
+      // the rows came in the database's item order (its collation): the cursor goes on from the last one
+      return { results, last: String(rows.at(-1)!.item_id) };
     });
   } catch (error) {
     // the transaction itself failed (connection lost, a hook aborted the run): nothing of it committed

@@ -80,7 +80,8 @@ export async function runBusinessDay(
   const workerId = options.workerId ?? defaultWorkerId();
   const workers = handle.kind === 'pglite' ? 1 : Math.max(1, options.workers);
   const steps: StepReport[] = [];
-  for (const step of dailySteps(options)) {
+  const daySteps = dailySteps(options);
+  for (const step of daySteps) {
     steps.push(
       await runStep({
         db: handle.db,
@@ -94,8 +95,10 @@ export async function runBusinessDay(
       }),
     );
   }
+  // by step and date, the leading columns of the (step, date, item) index
   const open = await handle.db.execute(sql`SELECT count(*)::int AS open FROM batch_step_runs
-    WHERE business_date = ${businessDate}::date AND status <> 'SUCCEEDED'`);
+    WHERE step = ANY(${`{${daySteps.map((step) => step.name).join(',')}}`}::text[])
+      AND business_date = ${businessDate}::date AND status <> 'SUCCEEDED'`);
   const unfinished = Number((open as unknown as { rows: { open: number }[] }).rows[0]?.open ?? 0);
   if (unfinished === 0) {
     await handle.db

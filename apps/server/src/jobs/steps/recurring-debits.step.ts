@@ -117,8 +117,10 @@ async function applyPendingChange(tx: Transaction, plan: RecurringPurchase, mont
  * are taken together, larger amounts first, and the card limit (100,000 yen a month, bonus included) is
  * checked over all of them. Per plan and month one `recurring_debits` row (unique), so a rerun never
  * debits twice:
- * - success: NONE → PROCESSING → RECEIVED, posted bank_clearing / customer_unsettled; the purchase order
- *   follows (recurring-orders step), which moves it to SUCCESS when it settles;
+ * - success: NONE → PROCESSING → RECEIVED; the purchase order follows (recurring-orders step), which moves
+ *   it to SUCCESS when it settles. The customer's debits of the month are posted as one journal entry,
+ *   bank_clearing / customer_unsettled for their total, its description naming each plan (decision 008:
+ *   one entry per customer and month rather than per plan halves the ledger rows of the monthly run);
  * - failure: PROCESSING → FAILURE with the reason; a transfer plan's failures in a row are counted
  *   (`recordDebitOutcome`) and the third suspends the plan, with an important notice. A card charge over the
  *   monthly limit fails for the month without counting.
@@ -194,8 +196,8 @@ export function recurringDebitsStep(options: { failureRule: DebitFailureRule }):
       const withAmounts = plans
         .map((plan, index) => ({ plan, index, amount: recurringAmountForMonth(termsOf(plan), month.month) }))
         .sort((a, b) => (a.amount === b.amount ? a.index - b.index : a.amount > b.amount ? -1 : 1));
-      let received = 0;
       let failed = 0;
+      const debited: Debited[] = [];
       for (const { plan, amount } of withAmounts) {
         if (done.has(plan.id)) continue;
         let failure: string | undefined = options.failureRule(customer);
@@ -212,16 +214,9 @@ export function recurringDebitsStep(options: { failureRule: DebitFailureRule }):
           paymentStatus: status,
           failureReason: failure ?? null,
         });
-        const what = plan.paymentMethod === 'CREDIT_CARD' ? 'クレジットカード決済' : '口座振替';
+        const what = debitMethodName(plan);
         if (failure === undefined) {
-          received += 1;
-          await postJournalEntry(tx, {
-            kind: 'recurring.debit',
-            businessDate,
-            customerId,
-            description: `積立 ${what} ${plan.id} ${monthKey(month)}`,
-            lines: [debit('bank_clearing', amount), credit('customer_unsettled', amount, customerId)],
-          });
+          debited.push({ plan, amount });
           if (plan.consecutiveDebitFailures !== 0) {
             await tx
               .update(recurringPurchases)
@@ -259,6 +254,17 @@ export function recurringDebitsStep(options: { failureRule: DebitFailureRule }):
           at: now(),
         });
       }
+      if (debited.length > 0) {
+        const total = debited.reduce((sum, { amount }) => sum + amount, 0n);
+        await postJournalEntry(tx, {
+          kind: 'recurring.debit',
+          businessDate,
+          customerId,
+          description: debitEntryDescription(debited, month),
+          lines: [debit('bank_clearing', total), credit('customer_unsettled', total, customerId)],
+        });
+      }
+      const received = debited.length;
       return failed === 0
         ? received === 0
           ? 'nothing-to-debit'
@@ -268,6 +274,21 @@ export function recurringDebitsStep(options: { failureRule: DebitFailureRule }):
           : 'partly-failed';
     },
   };
+}
+
+interface Debited {
+  readonly plan: Pick<RecurringPurchase, 'id' | 'paymentMethod'>;
+  readonly amount: bigint;
+}
+
+function debitMethodName(plan: Pick<RecurringPurchase, 'paymentMethod'>): string {
+  return plan.paymentMethod === 'CREDIT_CARD' ? 'クレジットカード決済' : '口座振替';
+}
+
+/** `積立 口座振替 <plan id> 2026-10`, the plans in the order they were debited when there are several. */
+function debitEntryDescription(debited: readonly Debited[], month: YearMonth): string {
+  const plans = debited.map(({ plan }) => `${debitMethodName(plan)} ${plan.id}`).join('、');
+  return `積立 ${plans} ${monthKey(month)}`;
 }
 
 function parseItem(itemId: string): { customerId: string; month: YearMonth } {
@@ -284,11 +305,11 @@ async function rowsOf(tx: Transaction, query: ReturnType<typeof sql>): Promise<R
 /**
  * The set-based path of `recurringDebitsStep` for a chunk of items: the plans of all the chunk's customers
  * are read and locked in one statement, the debits computed in memory with the same domain rules, and
- * written with three multi-row statements (recurring_debits, journal_entries, journal_lines). It does the
- * plain case — every due plan is debited successfully, no pending change to apply, no failure streak to
- * reset — exactly as `process` would; a customer with anything else (a pending change, a failing debit, a
- * card over its limit, a streak to reset) is left to `process`, which the runner calls for the items not
- * returned here, in the same transaction.
+ * written with three multi-row statements (recurring_debits, then one journal entry per customer: the
+ * entries and their lines). It does the plain case — every due plan is debited successfully, no pending
+ * change to apply, no failure streak to reset — exactly as `process` would; a customer with anything else
+ * (a pending change, a failing debit, a card over its limit, a streak to reset) is left to `process`,
+ * which the runner calls for the items not returned here, in the same transaction.
  */
 async function debitChunk(
   tx: Transaction,
@@ -410,15 +431,14 @@ async function debitChunk(
       statusPath('NONE', 'PROCESSING', 'RECEIVED');
       for (const { plan, amount } of ordered) {
         debitRows.push({ id: timeOrderedUuid(), planId: plan.id, month: monthStart, amount });
-        const what = plan.paymentMethod === 'CREDIT_CARD' ? 'クレジットカード決済' : '口座振替';
-        entries.push({
-          id: timeOrderedUuid(),
-          lineIds: [timeOrderedUuid(), timeOrderedUuid()],
-          customerId,
-          description: `積立 ${what} ${plan.id} ${monthKey(month)}`,
-          amount,
-        });
       }
+      entries.push({
+        id: timeOrderedUuid(),
+        lineIds: [timeOrderedUuid(), timeOrderedUuid()],
+        customerId,
+        description: debitEntryDescription(ordered, month),
+        amount: ordered.reduce((sum, { amount }) => sum + amount, 0n),
+      });
       done.set(itemId, 'debited');
     }
   }

@@ -267,6 +267,18 @@ interface FundOnDate {
   readonly nav: NavPer10k | undefined;
 }
 
+/** A received debit of the month without its order yet, with what the order needs of its plan. */
+interface PendingOrder {
+  readonly debit: { readonly id: string; readonly amount: bigint };
+  readonly plan: {
+    readonly id: string;
+    readonly customerId: string;
+    readonly accountType: AccountType;
+    readonly paymentMethod: string;
+  };
+  readonly fund: Fund;
+}
+
 interface OrderRow {
   readonly id: string;
   readonly customerId: string;
@@ -275,7 +287,6 @@ interface OrderRow {
   readonly key: string;
   readonly amount: bigint;
   readonly paymentMethod: string;
-  readonly dates: OrderDates;
   readonly nisaBucket: 'tsumitate' | 'growth' | null;
   readonly planId: string;
   readonly debitId: string;
@@ -331,39 +342,40 @@ async function orderChunk(
 
   for (const { month, items } of byMonth.values()) {
     const customerIds = arrayLiteral(items.map((item) => item.customerId));
-    // `process`'s query for many customers, in single-table reads each on an index: the customers' plans
-    // (customer_id), their debits of the month (recurring_purchase_id, month), the orders already placed
-    // for them (partial index on recurring_purchase_id; orders has none on recurring_debit_id)
-    const customerPlans = await tx
-      .select()
-      .from(recurringPurchases)
-      .where(sql`${recurringPurchases.customerId} = ANY(${customerIds}::uuid[])`);
-    const planIds = arrayLiteral(customerPlans.map((plan) => plan.id));
-    const monthDebits =
-      customerPlans.length === 0
+    // `process`'s query for many customers, in single-table reads each on an index (a join lets the planner
+    // read every debit of the month) and with only the columns the chunk needs: the customers' plans
+    // (customer_id), their received debits of the month (recurring_purchase_id, month), those of the debits
+    // that have an order already (partial index on orders.recurring_debit_id)
+    const planRows = await rowsOf(
+      tx,
+      sql`SELECT id, customer_id, fund_id, account_type, payment_method FROM recurring_purchases
+        WHERE customer_id = ANY(${customerIds}::uuid[])`,
+    );
+    const debitRows =
+      planRows.length === 0
         ? []
-        : await tx
-            .select()
-            .from(recurringDebits)
-            .where(
-              and(
-                sql`${recurringDebits.recurringPurchaseId} = ANY(${planIds}::uuid[])`,
-                eq(recurringDebits.month, firstDayOf(month)),
-                eq(recurringDebits.paymentStatus, 'RECEIVED'),
-              ),
-            );
+        : await rowsOf(
+            tx,
+            sql`SELECT id, recurring_purchase_id, amount::text AS amount FROM recurring_debits
+              WHERE recurring_purchase_id = ANY(${arrayLiteral(planRows.map((row) => String(row.id)))}::uuid[])
+                AND month = ${firstDayOf(month)}::date AND payment_status = 'RECEIVED'`,
+          );
     const ordered = new Set(
-      monthDebits.length === 0
+      debitRows.length === 0
         ? []
         : (
             await rowsOf(
               tx,
               sql`SELECT recurring_debit_id FROM orders
-                WHERE recurring_purchase_id = ANY(${planIds}::uuid[]) AND recurring_debit_id IS NOT NULL`,
+                WHERE recurring_debit_id = ANY(${arrayLiteral(debitRows.map((row) => String(row.id)))}::uuid[])`,
             )
           ).map((row) => String(row.recurring_debit_id)),
     );
-    const fundIds = [...new Set(customerPlans.map((plan) => plan.fundId))];
+    const planById = new Map(planRows.map((row) => [String(row.id), row]));
+    const pendingRows = debitRows
+      .filter((row) => !ordered.has(String(row.id)))
+      .map((row) => ({ debit: row, plan: planById.get(String(row.recurring_purchase_id))! }));
+    const fundIds = [...new Set(pendingRows.map(({ plan }) => String(plan.fund_id)))];
     const fundRows =
       fundIds.length === 0
         ? []
@@ -372,14 +384,18 @@ async function orderChunk(
             .from(funds_)
             .where(sql`${funds_.id} = ANY(${arrayLiteral(fundIds)}::uuid[])`);
     const fundById = new Map(fundRows.map((fund) => [fund.id, fund]));
-    const planById = new Map(customerPlans.map((plan) => [plan.id, plan]));
     const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-    const pending = monthDebits
-      .filter((paid) => !ordered.has(paid.id))
-      .map((paid) => {
-        const plan = planById.get(paid.recurringPurchaseId)!;
-        return { debit: paid, plan, fund: fundById.get(plan.fundId)! };
-      })
+    const pending: PendingOrder[] = pendingRows
+      .map(({ debit: paid, plan }) => ({
+        debit: { id: String(paid.id), amount: BigInt(String(paid.amount)) },
+        plan: {
+          id: String(plan.id),
+          customerId: String(plan.customer_id),
+          accountType: plan.account_type as AccountType,
+          paymentMethod: String(plan.payment_method),
+        },
+        fund: fundById.get(String(plan.fund_id))!,
+      }))
       // process's order: larger amounts first, then plan id (uuids compare as their hex text)
       .sort(
         (a, b) =>
@@ -438,7 +454,7 @@ async function orderChunk(
             )
           ).map((row) => `${String(row.customer_id)} ${String(row.idempotency_key)}`),
     );
-    const pendingOf = new Map<string, typeof pending>();
+    const pendingOf = new Map<string, PendingOrder[]>();
     for (const entry of pending) {
       const list = pendingOf.get(entry.plan.customerId) ?? [];
       list.push(entry);
@@ -538,7 +554,6 @@ async function orderChunk(
           key,
           amount: paid.amount,
           paymentMethod: plan.paymentMethod,
-          dates,
           nisaBucket: bucket,
           planId: plan.id,
           debitId: paid.id,
@@ -556,29 +571,51 @@ async function orderChunk(
   if (rows.length === 0) return done;
 
   const column = <T>(pick: (row: OrderRow) => T) => arrayLiteral(rows.map((row) => pick(row) as never));
-  // the keys were checked above under the customers' locks: a key taken meanwhile (a concurrent writer)
-  // fails the INSERT on the unique key, and the chunk goes the per-item way (no ON CONFLICT: its
-  // speculative insertion costs on every row)
+  const chunkFunds = [...funds.values()];
+  const fundColumn = <T>(pick: (fund: FundOnDate) => T) =>
+    arrayLiteral(chunkFunds.map((fund) => pick(fund) as never));
+  // the orders and placeBuyOrder's audit entry (one per order, its details built here from the same row) in
+  // one statement; the dates are the fund's, joined from the chunk's few funds. The keys were checked above
+  // under the customers' locks: a key taken meanwhile (a concurrent writer) fails the INSERT on the unique
+  // key, and the chunk goes the per-item way (no ON CONFLICT: its speculative insertion costs on every row)
   await tx.execute(
-    sql`INSERT INTO orders (id, customer_id, account_type, fund_id, channel, order_type, idempotency_key,
-        requested_amount, requested_units, points_used, points_value, payment_method, payment_status,
-        application_date, trade_date, settlement_date, cancel_deadline, nisa_bucket, nisa_amount,
-        recurring_purchase_id, recurring_debit_id, created_at, updated_at)
-      SELECT id, customer_id, account_type, fund_id, 'TSUMITATE', 'AMOUNT', idempotency_key, amount, NULL, 0, 0,
-        payment_method, 'RECEIVED', application_date, trade_date, settlement_date, cancel_deadline,
-        nisa_bucket, CASE WHEN nisa_bucket IS NULL THEN 0 ELSE amount END, plan_id, debit_id,
-        ${placedAt}::timestamptz, ${placedAt}::timestamptz
-      FROM unnest(${column((row) => row.id)}::uuid[], ${column((row) => row.customerId)}::uuid[],
-        ${column((row) => row.accountType)}::account_type[], ${column((row) => row.fund.id)}::uuid[],
-        ${column((row) => row.key)}::text[], ${column((row) => row.amount)}::bigint[],
-        ${column((row) => row.paymentMethod)}::payment_method[],
-        ${column((row) => row.dates.applicationDate)}::date[], ${column((row) => row.dates.tradeDate)}::date[],
-        ${column((row) => row.dates.settlementDate)}::date[],
-        ${column((row) => row.dates.cancelDeadline.toISOString())}::timestamptz[],
-        ${column((row) => row.nisaBucket)}::nisa_bucket[], ${column((row) => row.planId)}::uuid[],
-        ${column((row) => row.debitId)}::uuid[])
-        AS t(id, customer_id, account_type, fund_id, idempotency_key, amount, payment_method,
-          application_date, trade_date, settlement_date, cancel_deadline, nisa_bucket, plan_id, debit_id)`,
+    sql`WITH t AS (
+        SELECT t.*, f.fund_code, f.application_date, f.trade_date, f.settlement_date, f.cancel_deadline
+        FROM unnest(${column((row) => row.id)}::uuid[], ${arrayLiteral(rows.map(() => timeOrderedUuid()))}::uuid[],
+          ${column((row) => row.customerId)}::uuid[], ${column((row) => row.accountType)}::account_type[],
+          ${column((row) => row.fund.id)}::uuid[], ${column((row) => row.key)}::text[],
+          ${column((row) => row.amount)}::bigint[], ${column((row) => row.paymentMethod)}::payment_method[],
+          ${column((row) => row.nisaBucket)}::nisa_bucket[], ${column((row) => row.planId)}::uuid[],
+          ${column((row) => row.debitId)}::uuid[])
+          WITH ORDINALITY AS t(id, audit_id, customer_id, account_type, fund_id, idempotency_key, amount,
+            payment_method, nisa_bucket, plan_id, debit_id, k)
+        JOIN unnest(${fundColumn((fund) => fund.fund.id)}::uuid[], ${fundColumn((fund) => fund.fund.code)}::text[],
+          ${fundColumn((fund) => fund.dates.applicationDate)}::date[],
+          ${fundColumn((fund) => fund.dates.tradeDate)}::date[],
+          ${fundColumn((fund) => fund.dates.settlementDate)}::date[],
+          ${fundColumn((fund) => fund.dates.cancelDeadline.toISOString())}::timestamptz[])
+          AS f(fund_id, fund_code, application_date, trade_date, settlement_date, cancel_deadline)
+          USING (fund_id)
+      ), placed AS (
+        INSERT INTO orders (id, customer_id, account_type, fund_id, channel, order_type, idempotency_key,
+          requested_amount, requested_units, points_used, points_value, payment_method, payment_status,
+          application_date, trade_date, settlement_date, cancel_deadline, nisa_bucket, nisa_amount,
+          recurring_purchase_id, recurring_debit_id, created_at, updated_at)
+        SELECT id, customer_id, account_type, fund_id, 'TSUMITATE', 'AMOUNT', idempotency_key, amount, NULL, 0,
+          0, payment_method, 'RECEIVED', application_date, trade_date, settlement_date, cancel_deadline,
+          nisa_bucket, CASE WHEN nisa_bucket IS NULL THEN 0 ELSE amount END, plan_id, debit_id,
+          ${placedAt}::timestamptz, ${placedAt}::timestamptz
+        FROM t ORDER BY k
+      )
+      INSERT INTO audit_log (id, actor_type, actor_id, subject_customer_id, action, outcome, request_id, ip,
+        details, occurred_at)
+      SELECT audit_id, 'system', 'batch', customer_id, 'order.created', 'allowed', NULL, NULL,
+        jsonb_build_object('orderId', id, 'fundCode', fund_code, 'accountType', account_type,
+          'channel', 'TSUMITATE', 'orderType', 'AMOUNT', 'requestedAmount', amount::text,
+          'requestedUnits', NULL, 'applicationDate', application_date, 'heldAmount', amount::text,
+          'pointsValue', '0'),
+        ${placedAt}::timestamptz
+      FROM t ORDER BY k`,
   );
   if (nisaAdds.size > 0) {
     const adds = [...nisaAdds.values()];
@@ -591,28 +628,6 @@ async function orderChunk(
       ON CONFLICT (customer_id, year, bucket)
       DO UPDATE SET purchased = nisa_usage.purchased + excluded.purchased, updated_at = now()`);
   }
-  // placeBuyOrder's audit entry, one per order
-  const details = rows.map((row) =>
-    JSON.stringify({
-      orderId: row.id,
-      fundCode: row.fund.code,
-      accountType: row.accountType,
-      channel: 'TSUMITATE',
-      orderType: 'AMOUNT',
-      requestedAmount: row.amount.toString(),
-      requestedUnits: null,
-      applicationDate: row.dates.applicationDate,
-      heldAmount: row.amount.toString(),
-      pointsValue: '0',
-    }),
-  );
-  await tx.execute(sql`INSERT INTO audit_log (id, actor_type, actor_id, subject_customer_id, action, outcome,
-      request_id, ip, details, occurred_at)
-    SELECT id, 'system', 'batch', customer_id, 'order.created', 'allowed', NULL, NULL, details,
-      ${placedAt}::timestamptz
-    FROM unnest(${arrayLiteral(rows.map(() => timeOrderedUuid()))}::uuid[],
-      ${column((row) => row.customerId)}::uuid[], ${arrayLiteral(details)}::jsonb[])
-      AS t(id, customer_id, details)`);
   return done;
 }
 
