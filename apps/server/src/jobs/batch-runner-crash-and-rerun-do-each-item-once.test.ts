@@ -95,15 +95,18 @@ describe('batch runner: a crash and the reruns do each item once', () => {
   it('an item that fails one by one is passed by the cursor and marked FAILED; the next run does it, and only it', async () => {
     const failing = new Set([items[4]!]);
     const step = stepNamed('runner-test-items', failing);
-    const first = await runStep({
-      db: database.db,
-      step,
-      context,
-      workerId: 'test',
-      workers: 1,
-      chunkSize: 0,
-      itemsPerTransaction: 3,
-    });
+    // one by one, three items per transaction
+    const runItems = () =>
+      runStep({
+        db: database.db,
+        step,
+        context,
+        workerId: 'test',
+        workers: 1,
+        chunkSize: 0,
+        itemsPerTransaction: 3,
+      });
+    const first = await runItems();
     expect(first).toMatchObject({ items: 25, alreadyDone: 0, outcomes: { done: 24 }, failed: 1 });
     const [failed] = (
       (await database.db.execute(sql`SELECT item_id, status, attempts, last_error FROM batch_step_runs
@@ -113,15 +116,7 @@ describe('batch runner: a crash and the reruns do each item once', () => {
     expect(String(failed!.last_error)).toContain('item-05 refused');
 
     failing.clear();
-    const rerun = await runStep({
-      db: database.db,
-      step,
-      context,
-      workerId: 'test',
-      workers: 1,
-      chunkSize: 0,
-      itemsPerTransaction: 3,
-    });
+    const rerun = await runItems();
     expect(rerun).toMatchObject({ items: 25, alreadyDone: 24, outcomes: { done: 1 }, failed: 0 });
     expect(await work(step.name)).toEqual(items);
   }, 60_000);

@@ -398,10 +398,17 @@ export async function placeBuyOrder(tx: Transaction, input: PlaceBuyOrderInput):
   return placement.order;
 }
 
-/** What the answer of a placed buy shows besides the order row. */
-export interface BuyShown {
+/** What the answer of a placed order shows besides the order row (a sell holds no amount: 0). */
+export interface OrderShown {
   readonly fund: { readonly code: string; readonly name: string };
   readonly heldAmount: bigint;
+}
+
+/** The orders API's idempotency record of an order: its key, the request's hash and the answer to store. */
+export interface OrderRequestRecord {
+  readonly key: string;
+  readonly requestHash: string;
+  readonly answer: (order: Order, shown: OrderShown) => { readonly status: number; readonly body: unknown };
 }
 
 /**
@@ -411,7 +418,7 @@ export interface BuyShown {
 export type BuyPlacement =
   | {
       readonly order: Order;
-      readonly shown: BuyShown | null;
+      readonly shown: OrderShown | null;
       readonly answer: { readonly status: number; readonly body: unknown } | null;
     }
   | { readonly earlier: StoredAnswer };
@@ -437,7 +444,7 @@ export function buyHoldsCustomerLock(accountType: AccountType): boolean {
 export async function placeBuy(
   tx: DatabaseExecutor,
   input: PlaceBuyOrderInput,
-  request: OrderRequestRecord<BuyShown> | null,
+  request: OrderRequestRecord | null,
 ): Promise<BuyPlacement> {
   // in a transaction the customer is locked, as every placement did before this path existed
   const lock = tx instanceof PgTransaction;
@@ -480,7 +487,7 @@ export async function placeBuy(
     recurringPurchaseId: spot ? null : (input.recurringPurchaseId ?? null),
     recurringDebitId: spot ? null : (input.recurringDebitId ?? null),
   };
-  const shown: BuyShown = {
+  const shown: OrderShown = {
     fund: { code: input.fundCode, name: plan.fundName },
     heldAmount: spot ? plan.heldAmount : 0n,
   };
@@ -579,18 +586,6 @@ export async function placeSellOrder(tx: Transaction, input: PlaceSellOrderInput
   return placement.order;
 }
 
-/** The orders API's idempotency record of an order: its key, the request's hash and the answer to store. */
-export interface OrderRequestRecord<Shown> {
-  readonly key: string;
-  readonly requestHash: string;
-  readonly answer: (order: Order, shown: Shown) => { readonly status: number; readonly body: unknown };
-}
-
-/** The fund an answer names (the order row has only its id). */
-export interface SellShown {
-  readonly fund: { readonly code: string; readonly name: string };
-}
-
 /**
  * A sell as placed with the answer stored with the request (null when the order key's earlier order came
  * back), or the earlier request found with the request's key.
@@ -607,7 +602,7 @@ export type SellPlacement =
 export async function placeSell(
   tx: Transaction,
   input: PlaceSellOrderInput,
-  request: OrderRequestRecord<SellShown> | null,
+  request: OrderRequestRecord | null,
 ): Promise<SellPlacement> {
   const context = await contextOf(tx, input, true, request?.key ?? null);
   if (context?.storedRequest != null) return { earlier: context.storedRequest };
@@ -631,7 +626,9 @@ export async function placeSell(
     scheduledSellId: input.channel === 'SCHEDULEDSELL' ? (input.scheduledSellId ?? null) : null,
   };
   const answer =
-    request === null ? null : request.answer(order, { fund: { code: input.fundCode, name: plan.fundName } });
+    request === null
+      ? null
+      : request.answer(order, { fund: { code: input.fundCode, name: plan.fundName }, heldAmount: 0n });
   await writePlacedOrder(tx, {
     order,
     entry: null,

@@ -38,10 +38,9 @@ import {
   placeSell,
   planBuyOrder,
   planSellOrder,
-  type BuyShown,
   type PlaceBuyOrderInput,
+  type OrderRequestRecord,
   type PlaceSellOrderInput,
-  type SellShown,
 } from './order-placement.ts';
 import { heldAmounts, yearlyTaxStateOf } from './trading.repository.ts';
 import { TradingError, tradingMessages as messages } from './trading-errors.ts';
@@ -149,6 +148,39 @@ export function toOrderView(
   };
 }
 
+/** What a placement through the API takes from the call itself. */
+function callFields(context: CallContext) {
+  return {
+    customerId: context.customerId,
+    idempotencyKey: orderKeyOf(context.idempotencyKey),
+    now: context.now,
+    requestId: context.requestId,
+    ip: context.ip,
+  };
+}
+
+/** The amount or units a request names, as whole numbers (absent when not given). */
+function quantitiesOf(body: { readonly amount?: number | string; readonly units?: number | string }) {
+  return {
+    ...(body.amount === undefined ? {} : { amount: whole(body.amount)! }),
+    ...(body.units === undefined ? {} : { units: whole(body.units)! }),
+  };
+}
+
+/** The call's idempotency record with the answer a placement stores: 201 and the order as shown. */
+function requestRecordOf(context: CallContext): OrderRequestRecord {
+  return {
+    key: context.idempotencyKey,
+    requestHash: context.requestHash,
+    answer: (order, shown) => ({
+      status: 201,
+      body: {
+        order: toOrderView(order, shown.fund, shown.heldAmount, context.now),
+      } satisfies OrderResponse,
+    }),
+  };
+}
+
 /** The orders API for the signed-in customer; nothing here takes a customer id from the request. */
 export class TradingService {
   constructor(private readonly db: Database) {}
@@ -190,7 +222,7 @@ export class TradingService {
 
   async buy(context: CallContext, body: BuyOrderRequest): Promise<IdempotentAnswer<OrderResponse>> {
     const input: PlaceBuyOrderInput = {
-      customerId: context.customerId,
+      ...callFields(context),
       fundCode: body.fundCode,
       accountType: body.accountType,
       orderType: body.orderType,
@@ -198,23 +230,9 @@ export class TradingService {
       channel: 'BUY',
       paymentMethod: body.paymentMethod ?? 'ACCOUNT_TRANSFER',
       points: whole(body.points) ?? 0n,
-      idempotencyKey: orderKeyOf(context.idempotencyKey),
-      now: context.now,
-      requestId: context.requestId,
-      ip: context.ip,
-    };
-    const request = {
-      key: context.idempotencyKey,
-      requestHash: context.requestHash,
-      answer: (order: Order, shown: BuyShown) => ({
-        status: 201,
-        body: {
-          order: toOrderView(order, shown.fund, shown.heldAmount, context.now),
-        } satisfies OrderResponse,
-      }),
     };
     const place = async (executor: Database | Transaction) =>
-      this.#placedAnswer(executor, await placeBuy(executor, input, request), context);
+      this.#placedAnswer(executor, await placeBuy(executor, input, requestRecordOf(context)), context);
     return runWithKeyRetry(
       () =>
         buyHoldsCustomerLock(body.accountType) ? this.db.transaction((tx) => place(tx)) : place(this.db),
@@ -224,30 +242,17 @@ export class TradingService {
 
   async sell(context: CallContext, body: SellOrderRequest): Promise<IdempotentAnswer<OrderResponse>> {
     const input: PlaceSellOrderInput = {
-      customerId: context.customerId,
+      ...callFields(context),
       fundCode: body.fundCode,
       accountType: body.accountType,
       orderType: body.orderType,
-      ...(body.amount === undefined ? {} : { amount: whole(body.amount)! }),
-      ...(body.units === undefined ? {} : { units: whole(body.units)! }),
+      ...quantitiesOf(body),
       channel: 'SELL',
-      idempotencyKey: orderKeyOf(context.idempotencyKey),
-      now: context.now,
-      requestId: context.requestId,
-      ip: context.ip,
-    };
-    const request = {
-      key: context.idempotencyKey,
-      requestHash: context.requestHash,
-      answer: (order: Order, shown: SellShown) => ({
-        status: 201,
-        body: { order: toOrderView(order, shown.fund, 0n, context.now) } satisfies OrderResponse,
-      }),
     };
     return runWithKeyRetry(
       () =>
         this.db.transaction(async (tx) =>
-          this.#placedAnswer(tx, await placeSell(tx, input, request), context),
+          this.#placedAnswer(tx, await placeSell(tx, input, requestRecordOf(context)), context),
         ),
       mapConstraintError,
     );
@@ -282,8 +287,7 @@ export class TradingService {
             fundCode: body.fundCode,
             accountType: body.accountType,
             orderType: body.orderType,
-            ...(body.amount === undefined ? {} : { amount: whole(body.amount)! }),
-            ...(body.units === undefined ? {} : { units: whole(body.units)! }),
+            ...quantitiesOf(body),
             channel: 'BUY',
             paymentMethod: body.paymentMethod ?? 'ACCOUNT_TRANSFER',
             points: whole(body.points) ?? 0n,
@@ -328,8 +332,7 @@ export class TradingService {
           fundCode: body.fundCode,
           accountType: body.accountType,
           orderType: body.orderType,
-          ...(body.amount === undefined ? {} : { amount: whole(body.amount)! }),
-          ...(body.units === undefined ? {} : { units: whole(body.units)! }),
+          ...quantitiesOf(body),
           channel: 'SELL',
           now,
         },
