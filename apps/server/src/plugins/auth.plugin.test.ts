@@ -332,6 +332,8 @@ describe('act-as with an operator token (security.md 22)', { timeout: startup },
     ['of another audience', { aud: 'http://localhost:3000/api' }],
     ['without operator_id', { operator_id: undefined }],
     ['not marked as an operator', { operator: undefined }],
+    ['without grant_id', { grant_id: undefined }],
+    ['of a grant that does not exist (ended)', { grant_id: 'no-such-grant' }],
   ])(
     'answers an operator-issued token %s with 401 and audits nothing (no verified actor)',
     async (_case, changes) => {

@@ -6,9 +6,10 @@ import fp from 'fastify-plugin';
 import { createLocalJWKSet, decodeJwt, errors as joseErrors, jwtVerify } from 'jose';
 import { isUuid, recordAudit } from '../audit/audit-log.ts';
 import { ForbiddenError, UnauthorizedError } from '../errors/app-error.ts';
-import { GrantLiveness } from './grant-liveness.ts';
+import { GrantLiveness, grantIdClaim } from './grant-liveness.ts';
 import {
   createOperatorTokenVerifier,
+  operatorGrantLiveness,
   operatorClaim,
   operatorIssuer,
   type AuthenticatedOperator,
@@ -26,8 +27,7 @@ export function apiResource(publicOrigin: string): string {
   return `${publicOrigin}/api`;
 }
 
-/** Claim carrying the grant an access token belongs to, so the API can refuse tokens of ended grants. */
-export const grantIdClaim = 'grant_id';
+export { grantIdClaim };
 
 /** Claim the provider adds to tokens of operators, who are never customers (operator pool). */
 export { operatorClaim };
@@ -126,6 +126,7 @@ export const authPlugin = fp(
       publicJwks: app.signingKeys.publicJwks,
       publicOrigin: app.config.publicOrigin,
       now: () => app.clock.now(),
+      grants: operatorGrantLiveness(app.db.db, () => app.clock.now().getTime()),
     });
     const operatorTokenIssuer = operatorIssuer(app.config.publicOrigin);
 

@@ -1,6 +1,9 @@
 import { oidcPayloads, type Database } from '@fund/db';
 import { and, eq, gt, isNull, or } from 'drizzle-orm';
 
+/** Claim carrying the grant an access token belongs to, so the API can refuse tokens of ended grants. */
+export const grantIdClaim = 'grant_id';
+
 /**
  * Whether the grant behind an access token still exists. Access tokens are JWTs checked locally
  * (decision 006), so without this a token would outlive a code replay, an ended session or a global
@@ -11,11 +14,14 @@ export class GrantLiveness {
   readonly #db: Database;
   readonly #rememberMs: number;
   readonly #now: () => number;
+  /** The grants' model name in `oidc_payloads`: `Grant`, or the operator provider's prefixed one. */
+  readonly #kind: string;
   readonly #liveUntil = new Map<string, number>();
 
-  constructor(db: Database, now: () => number, rememberMs = 5_000) {
+  constructor(db: Database, now: () => number, { kind = 'Grant', rememberMs = 5_000 } = {}) {
     this.#db = db;
     this.#now = now;
+    this.#kind = kind;
     this.#rememberMs = rememberMs;
   }
 
@@ -28,7 +34,7 @@ export class GrantLiveness {
       .from(oidcPayloads)
       .where(
         and(
-          eq(oidcPayloads.kind, 'Grant'),
+          eq(oidcPayloads.kind, this.#kind),
           eq(oidcPayloads.id, grantId),
           or(isNull(oidcPayloads.expiresAt), gt(oidcPayloads.expiresAt, new Date(now))),
         ),

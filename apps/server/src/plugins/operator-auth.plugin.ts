@@ -2,7 +2,9 @@ import { actAsCustomer, OperatorClaim, OperatorIdentityPath } from '@fund/contra
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { createLocalJWKSet, errors as joseErrors, jwtVerify, type JWK } from 'jose';
+import type { Database } from '@fund/db';
 import { UnauthorizedError } from '../errors/app-error.ts';
+import { GrantLiveness, grantIdClaim } from './grant-liveness.ts';
 import { signingAlgorithms } from './signing-keys.plugin.ts';
 
 /**
@@ -10,6 +12,20 @@ import { signingAlgorithms } from './signing-keys.plugin.ts';
  * and re-exported by auth.plugin.ts, which verifies operator tokens too (act-as, security.md 22).
  */
 export const operatorClaim = 'operator';
+
+/**
+ * Model names in `oidc_payloads` get this prefix, so a session, code or refresh token of one provider can
+ * never be found by the other even with a guessed id (the adapter filters on the model name).
+ */
+export const operatorModelPrefix = 'admin:';
+
+/**
+ * Whether the grant behind an operator's access token still exists: a sign-out, a replayed refresh token
+ * or the grant's end refuses its access tokens too (as `GrantLiveness` does for customers).
+ */
+export function operatorGrantLiveness(db: Database, now: () => number): GrantLiveness {
+  return new GrantLiveness(db, now, { kind: `${operatorModelPrefix}Grant` });
+}
 
 /** Issuer of operator tokens: the operator provider under /oidc-admin (never the customers' /oidc). */
 export function operatorIssuer(publicOrigin: string): string {
@@ -52,6 +68,7 @@ export interface OperatorTokenVerifierOptions {
   readonly publicJwks: { keys: JWK[] };
   readonly publicOrigin: string;
   readonly now: () => Date;
+  readonly grants: GrantLiveness;
 }
 
 /**
@@ -74,7 +91,14 @@ export function createOperatorTokenVerifier(
         audience,
         algorithms: [...signingAlgorithms],
         typ: 'at+jwt',
-        requiredClaims: ['exp', 'sub', 'client_id', OperatorClaim.username, OperatorClaim.operatorId],
+        requiredClaims: [
+          'exp',
+          'sub',
+          'client_id',
+          OperatorClaim.username,
+          OperatorClaim.operatorId,
+          grantIdClaim,
+        ],
         currentDate: options.now(),
       });
       const loginId = payload[OperatorClaim.username];
@@ -85,6 +109,9 @@ export function createOperatorTokenVerifier(
         payload[OperatorClaim.operatorId] !== payload.sub
       ) {
         throw new UnauthorizedError('管理者のトークンではありません。');
+      }
+      if (!(await options.grants.isLive(String(payload[grantIdClaim])))) {
+        throw new UnauthorizedError('ログインの有効期限が切れました。もう一度ログインしてください。');
       }
       return {
         operatorId: payload.sub,
@@ -106,6 +133,7 @@ export const operatorAuthPlugin = fp(
       publicJwks: app.signingKeys.publicJwks,
       publicOrigin: app.config.publicOrigin,
       now: () => app.clock.now(),
+      grants: operatorGrantLiveness(app.db.db, () => app.clock.now().getTime()),
     });
 
     app.decorateRequest('operator', null);

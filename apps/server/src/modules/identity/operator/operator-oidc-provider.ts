@@ -15,18 +15,17 @@ import Provider, {
 } from 'oidc-provider';
 import type { IdentityConfig } from '../../../config/config.ts';
 import { operatorClaim } from '../../../plugins/auth.plugin.ts';
-import { adminApiResource, operatorIssuer } from '../../../plugins/operator-auth.plugin.ts';
+import { grantIdClaim } from '../../../plugins/grant-liveness.ts';
+import {
+  adminApiResource,
+  operatorIssuer,
+  operatorModelPrefix,
+} from '../../../plugins/operator-auth.plugin.ts';
 import type { SigningKeys } from '../../../plugins/signing-keys.plugin.ts';
 import { errorPage, logoutDonePage, logoutPage, signInMessages } from '../interaction-pages.ts';
 import { OidcPayloadAdapter } from '../oidc-payload.repository.ts';
 import { signingAlgorithm } from '../oidc-provider.ts';
 import { findOperatorById } from './operator.repository.ts';
-
-/**
- * Model names in `oidc_payloads` get this prefix, so a session, code or refresh token of one provider can
- * never be found by the other even with a guessed id (the adapter filters on the model name).
- */
-export const operatorModelPrefix = 'admin:';
 
 /** ≤ 15 min (security.md 6); the admin build refreshes when the token has expired. */
 export const operatorAccessTokenTtlSeconds = 10 * 60;
@@ -142,11 +141,13 @@ export function createOperatorOidcProvider(dependencies: OperatorProviderDepende
       if (accountId === undefined) return undefined;
       const operator = await findOperatorById(db, accountId);
       if (operator === undefined) return undefined;
+      const grantId = (token as { grantId?: string }).grantId;
       return {
         [OperatorClaim.username]: operator.loginId,
         [OperatorClaim.operatorId]: operator.id,
         [OperatorClaim.actAs]: actAsCustomer,
         [operatorClaim]: true,
+        ...(grantId === undefined ? {} : { [grantIdClaim]: grantId }),
       };
     },
     interactions: { url: (_ctx, interaction) => operatorInteractionPath(interaction.uid) },

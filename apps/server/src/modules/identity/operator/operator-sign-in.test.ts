@@ -24,7 +24,7 @@ import {
   testOrigin,
   type TokenSet,
 } from '../test/oidc-test-client.ts';
-import { operatorModelPrefix } from './operator-oidc-provider.ts';
+import { operatorModelPrefix } from '../../../plugins/operator-auth.plugin.ts';
 import {
   adminRedirectUri,
   adminTokenRequest,
@@ -222,6 +222,33 @@ describe(
       });
       expect(replay.statusCode).toBe(400);
       expect(replay.json()).toMatchObject({ error: 'invalid_grant' });
+    });
+
+    it('an ended grant ends the operator access tokens: a replayed refresh token revokes the grant, and both access tokens are refused', async () => {
+      const first = (
+        await operatorTokens(app, new TestBrowser(app), {
+          loginId: operator02.loginId,
+          password: operator02.password,
+        })
+      ).json<TokenSet>();
+      const rotated = await adminTokenRequest(app, {
+        grant_type: 'refresh_token',
+        refresh_token: first.refresh_token ?? '',
+        client_id: adminClientId,
+      });
+      const second = rotated.json<TokenSet>();
+      expect(decodeJwtPayload(second.access_token)['grant_id']).toEqual(expect.any(String));
+      const replay = await adminTokenRequest(app, {
+        grant_type: 'refresh_token',
+        refresh_token: first.refresh_token ?? '',
+        client_id: adminClientId,
+      });
+      expect(replay.statusCode).toBe(400);
+      // neither token was checked before the revocation, so no live answer is remembered for them
+      for (const token of [first.access_token, second.access_token]) {
+        const response = await bearer(OperatorIdentityPath.operatorProfile, token);
+        expect(response.statusCode).toBe(401);
+      }
     });
 
     it('customer credentials are refused on the operator pool', async () => {
