@@ -4,6 +4,7 @@ import { addCalendarDays, isBusinessDay, type IsoDate } from '@fund/domain';
 import type { DatabaseHandle } from '@fund/db';
 import { sql } from 'drizzle-orm';
 import { runStep, type BatchStep, type RunnerHooks, type StepReport } from './batch-runner.ts';
+import { expiredSignInDataStep } from './steps/expired-sign-in-data.step.ts';
 import { monthlyDepositsStep } from './steps/monthly-deposits.step.ts';
 import { nisaYearStartStep } from './steps/nisa-year-start.step.ts';
 import { orderExecutionStep } from './steps/order-execution.step.ts';
@@ -62,6 +63,7 @@ export function dailySteps(options: DailyBatchOptions): BatchStep[] {
     orderExecutionStep,
     orderSettlementStep,
     sellPayoutsStep,
+    expiredSignInDataStep,
   ];
 }
 
