@@ -470,10 +470,12 @@ describe('OpenID provider (security.md 1–10, 24)', { timeout: startup }, () =>
     expect((await profile('not-a-token')).statusCode).toBe(401);
     expect((await app.inject({ method: 'GET', url: '/auth/v1/user/profile' })).statusCode).toBe(401);
 
-    // a token accepted once (and so remembered as verified) is refused from its exp on
-    const shortLived = await token({ exp: now + 1 });
+    // a token accepted once (and so remembered as verified) is refused from its exp on; its exp is taken
+    // from the clock now, not from the start of the test, which a busy machine may have left behind
+    const expiresAt = Math.floor(Date.now() / 1000) + 2;
+    const shortLived = await token({ exp: expiresAt });
     expect((await profile(shortLived)).statusCode).toBe(200);
-    await new Promise((resolve) => setTimeout(resolve, (now + 1) * 1000 - Date.now() + 50));
+    await new Promise((resolve) => setTimeout(resolve, expiresAt * 1000 - Date.now() + 50));
     expect((await profile(shortLived)).statusCode).toBe(401);
 
     const readOnly = await signIn('openid offline user.session.revoke.self');
