@@ -39,7 +39,8 @@ describe('every route of spec §2 at 375 px', () => {
       await expect.poll(() => page.locator('h1').first().textContent()).toBe(title);
       expect(chunks, 'page chunks downloaded for this route').toHaveLength(1);
       chunkOfRoute.set(path, chunks[0] ?? '');
-      expect(await page.title()).toContain(title);
+      // the document title follows the heading in an effect after the render: wait for it as for the h1
+      await expect.poll(() => page.title()).toContain(title);
       // mobile-first: nothing wider than the phone's screen
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
       await expectAccessible(page);
