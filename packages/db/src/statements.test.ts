@@ -13,7 +13,7 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  await database?.close();
+  await database?.drop();
 });
 
 const fundByCode = namedStatement<Record<string, unknown>>(

@@ -61,6 +61,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await app?.close();
+  await database?.drop(); // on PostgreSQL, removes the test's own database
 });
 
 describe('demo customer 1000001 trades through the API alone', { timeout: startup }, () => {
