@@ -289,12 +289,18 @@ describe.skipIf(!onPostgres)('batch killed mid-run by SIGKILL then rerun (Postgr
           GROUP BY kind, order_id HAVING count(*) > 1`,
       ),
     ).toEqual([]);
+    // the debits' entries (one per chunk, decision 008) credit each customer once, and are all there is
+    expect(await rowsOf(database, sql`SELECT DISTINCT kind FROM journal_entries ORDER BY kind`)).toEqual([
+      { kind: 'recurring.debit' },
+    ]);
     expect(
       await rowsOf(
         database,
-        sql`SELECT kind, count(*)::int AS n FROM journal_entries GROUP BY kind ORDER BY kind`,
+        sql`SELECT count(*)::int AS lines, count(DISTINCT customer_id)::int AS customers,
+          sum(amount)::text AS total
+          FROM journal_lines WHERE account = 'customer_unsettled' AND amount < 0`,
       ),
-    ).toEqual([{ kind: 'recurring.debit', n: plans }]);
+    ).toEqual([{ lines: plans, customers: plans, total: String(-10_000 * plans) }]);
     expect(
       await rowsOf(
         database,

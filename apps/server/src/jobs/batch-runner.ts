@@ -149,12 +149,23 @@ export interface RunStepOptions {
 export async function runStep(options: RunStepOptions): Promise<StepReport> {
   const { db, step, context } = options;
   const date = context.businessDate;
-  await insertItems(db, step.name, date, await step.enumerate(db, context));
-  const [before] = await rowsOf(
-    db,
-    sql`SELECT count(*)::int AS total, (count(*) FILTER (WHERE status = 'SUCCEEDED'))::int AS done
-      FROM batch_step_runs WHERE step = ${step.name} AND business_date = ${date}::date`,
-  );
+  const items = await step.enumerate(db, context);
+  const countItems = async () => {
+    const [counts] = await rowsOf(
+      db,
+      sql`SELECT count(*)::int AS total, (count(*) FILTER (WHERE status = 'SUCCEEDED'))::int AS done
+        FROM batch_step_runs WHERE step = ${step.name} AND business_date = ${date}::date`,
+    );
+    return { total: Number(counts?.total ?? 0), done: Number(counts?.done ?? 0) };
+  };
+  // items finished by earlier runs, counted before this run finishes any
+  const { done: alreadyDone } = await countItems();
+  // the loops start on the first items while the rest are inserted (in item order, so the rows of a later
+  // insert come after every loop's cursor): 50,000 items take half a second to insert
+  let inserting = true;
+  const insertion = insertItems(db, step.name, date, items).finally(() => {
+    inserting = false;
+  });
   const outcomes: Record<string, number> = {};
   // ids this process already tried in this run and saw fail: not tried again until the next run
   const tried = new Set<string>();
@@ -168,6 +179,10 @@ export async function runStep(options: RunStepOptions): Promise<StepReport> {
     let after = '';
     for (;;) {
       const claimed = await claimAndProcess(options, tried, after);
+      if (claimed === 'none' && inserting) {
+        await sleep(10);
+        continue;
+      }
       if (claimed === 'none' && after !== '') {
         after = '';
         continue;
@@ -192,15 +207,16 @@ export async function runStep(options: RunStepOptions): Promise<StepReport> {
     }
   };
   // every loop ends before the step reports (or fails): none is left running into the next step
-  const settled = await Promise.allSettled(
-    Array.from({ length: Math.max(1, options.workers) }, () => loop()),
-  );
+  const settled = await Promise.allSettled([
+    insertion,
+    ...Array.from({ length: Math.max(1, options.workers) }, () => loop()),
+  ]);
   const rejected = settled.find((result) => result.status === 'rejected');
   if (rejected !== undefined) throw rejected.reason;
   return {
     step: step.name,
-    items: Number(before?.total ?? 0),
-    alreadyDone: Number(before?.done ?? 0),
+    items: (await countItems()).total,
+    alreadyDone,
     outcomes,
     failed,
   };

@@ -305,8 +305,9 @@ async function rowsOf(tx: Transaction, query: ReturnType<typeof sql>): Promise<R
 /**
  * The set-based path of `recurringDebitsStep` for a chunk of items: the plans of all the chunk's customers
  * are read and locked in one statement, the debits computed in memory with the same domain rules, and
- * written with three multi-row statements (recurring_debits, then one journal entry per customer: the
- * entries and their lines). It does the plain case — every due plan is debited successfully, no pending
+ * written with three statements: the recurring_debits rows, then one journal entry per month of the chunk
+ * and its lines — the bank's one collection for the chunk's debits (bank_clearing, their total) against
+ * each customer's total (customer_unsettled); decision 008. It does the plain case — every due plan is debited successfully, no pending
  * change to apply, no failure streak to reset — exactly as `process` would; a customer with anything else
  * (a pending change, a failing debit, a card over its limit, a streak to reset) is left to `process`,
  * which the runner calls for the items not returned here, in the same transaction.
@@ -335,15 +336,12 @@ async function debitChunk(
     byMonth.set(key, group);
   }
   const debitRows: { id: string; planId: string; month: string; amount: bigint }[] = [];
-  const entries: {
-    id: string;
-    lineIds: readonly [string, string];
-    customerId: string;
-    description: string;
-    amount: bigint;
-  }[] = [];
+  /** One journal entry per month: a line per customer (the total of the customer's debits). */
+  const entries: { id: string; month: YearMonth; credits: { customerId: string; amount: bigint }[] }[] = [];
   for (const { month, items } of byMonth.values()) {
     const monthStart = firstDayOf(month);
+    const credits: { customerId: string; amount: bigint }[] = [];
+    entries.push({ id: timeOrderedUuid(), month, credits });
     const customerIds = arrayLiteral(items.map((item) => item.customerId));
     const customerRows = await rowsOf(
       tx,
@@ -432,13 +430,7 @@ async function debitChunk(
       for (const { plan, amount } of ordered) {
         debitRows.push({ id: timeOrderedUuid(), planId: plan.id, month: monthStart, amount });
       }
-      entries.push({
-        id: timeOrderedUuid(),
-        lineIds: [timeOrderedUuid(), timeOrderedUuid()],
-        customerId,
-        description: debitEntryDescription(ordered, month),
-        amount: ordered.reduce((sum, { amount }) => sum + amount, 0n),
-      });
+      credits.push({ customerId, amount: ordered.reduce((sum, { amount }) => sum + amount, 0n) });
       done.set(itemId, 'debited');
     }
   }
@@ -451,24 +443,33 @@ async function debitChunk(
       ${arrayLiteral(debitRows.map((row) => row.planId))}::uuid[],
       ${arrayLiteral(debitRows.map((row) => row.month))}::date[],
       ${arrayLiteral(debitRows.map((row) => row.amount))}::bigint[]) AS t(id, plan_id, month, amount)`);
-  await tx.execute(sql`INSERT INTO journal_entries (id, kind, business_date, customer_id, description)
-    SELECT id, 'recurring.debit', ${businessDate}::date, customer_id, description
-    FROM unnest(${arrayLiteral(entries.map((entry) => entry.id))}::uuid[],
-      ${arrayLiteral(entries.map((entry) => entry.customerId))}::uuid[],
-      ${arrayLiteral(entries.map((entry) => entry.description))}::text[]) AS t(id, customer_id, description)`);
-  // all lines of all the entries in one INSERT (the ledger triggers check and post them per statement,
-  // migration 0006), in postJournalEntry's order: bank_clearing (no customer) first, then the customer's
-  // credit
+  const collected = entries.filter((entry) => entry.credits.length > 0);
+  await tx.execute(sql`INSERT INTO journal_entries (id, kind, business_date, description)
+    SELECT id, 'recurring.debit', ${businessDate}::date, description
+    FROM unnest(${arrayLiteral(collected.map((entry) => entry.id))}::uuid[],
+      ${arrayLiteral(collected.map((entry) => `積立 口座振替 ${monthKey(entry.month)} ${entry.credits.length}件`))}::text[])
+      AS t(id, description)`);
+  // every line of the entries in one INSERT (the ledger triggers check and post them per statement,
+  // migration 0006): each entry's bank_clearing debit, then its customers' credits
+  const lines = collected.flatMap((entry) => [
+    {
+      entryId: entry.id,
+      customerId: null,
+      amount: entry.credits.reduce((sum, credit) => sum + credit.amount, 0n),
+    },
+    ...entry.credits.map((credit) => ({
+      entryId: entry.id,
+      customerId: credit.customerId,
+      amount: -credit.amount,
+    })),
+  ]);
   await tx.execute(sql`INSERT INTO journal_lines (id, entry_id, account, customer_id, amount)
-    SELECT CASE WHEN l.n = 1 THEN t.debit_line_id ELSE t.credit_line_id END, t.id, l.account::ledger_account,
-      CASE WHEN l.n = 2 THEN t.customer_id END, CASE WHEN l.n = 1 THEN t.amount ELSE -t.amount END
-    FROM unnest(${arrayLiteral(entries.map((entry) => entry.id))}::uuid[],
-      ${arrayLiteral(entries.map((entry) => entry.lineIds[0]))}::uuid[],
-      ${arrayLiteral(entries.map((entry) => entry.lineIds[1]))}::uuid[],
-      ${arrayLiteral(entries.map((entry) => entry.customerId))}::uuid[],
-      ${arrayLiteral(entries.map((entry) => entry.amount))}::bigint[])
-      WITH ORDINALITY AS t(id, debit_line_id, credit_line_id, customer_id, amount, k)
-    CROSS JOIN (VALUES (1, 'bank_clearing'), (2, 'customer_unsettled')) AS l(n, account)
-    ORDER BY t.k, l.n`);
+    SELECT id, entry_id, CASE WHEN customer_id IS NULL THEN 'bank_clearing' ELSE 'customer_unsettled' END::ledger_account,
+      customer_id, amount
+    FROM unnest(${arrayLiteral(lines.map(() => timeOrderedUuid()))}::uuid[],
+      ${arrayLiteral(lines.map((line) => line.entryId))}::uuid[],
+      ${arrayLiteral(lines.map((line) => line.customerId))}::uuid[],
+      ${arrayLiteral(lines.map((line) => line.amount))}::bigint[]) WITH ORDINALITY AS t(id, entry_id, customer_id, amount, k)
+    ORDER BY k`);
   return done;
 }

@@ -157,7 +157,6 @@ export function recurringOrdersStep(options: { lagBusinessDays: number }): Batch
               paymentMethod: plan.paymentMethod,
               idempotencyKey: `tsumitate:${plan.id}:${monthKey(month)}`,
               now: placedAt,
-              actorId: 'batch',
             }),
           );
           placed += 1;
@@ -296,9 +295,9 @@ interface OrderRow {
  * The set-based path of `recurringOrdersStep` for a chunk of items. It reads the chunk's received debits,
  * customers (locked as `placeBuyOrder` locks them), open accounts and NISA usage in a few statements,
  * computes each fund's order dates once, runs the same domain rules in memory — the step's NISA allocation
- * with overflow and every check `placeBuyOrder` makes — and writes the orders, the NISA usage and the audit
- * entries with one multi-row statement each. A customer any of whose plans `placeBuyOrder` would refuse
- * (or whose order key exists already) is left to `process`, which refunds exactly as before.
+ * with overflow and every check `placeBuyOrder` makes — and writes the orders and the NISA usage with one
+ * multi-row statement each. A customer any of whose plans `placeBuyOrder` would refuse is left to
+ * `process`, which refunds exactly as before.
  */
 async function orderChunk(
   tx: Transaction,
@@ -441,19 +440,6 @@ async function orderChunk(
       list.push(row);
       usageRowsOf.set(String(row.customer_id), list);
     }
-    const keys = pending.map(({ plan }) => `tsumitate:${plan.id}:${monthKey(month)}`);
-    const takenKeys = new Set(
-      keys.length === 0
-        ? []
-        : (
-            await rowsOf(
-              tx,
-              sql`SELECT customer_id, idempotency_key FROM orders
-                WHERE customer_id = ANY(${customerIds}::uuid[])
-                  AND idempotency_key = ANY(${arrayLiteral(keys)}::text[])`,
-            )
-          ).map((row) => `${String(row.customer_id)} ${String(row.idempotency_key)}`),
-    );
     const pendingOf = new Map<string, PendingOrder[]>();
     for (const entry of pending) {
       const list = pendingOf.get(entry.plan.customerId) ?? [];
@@ -504,7 +490,6 @@ async function orderChunk(
         // every check placeBuyOrder makes for a TSUMITATE AMOUNT order; a refusal goes the per-item way
         const bucket = nisaBucketOfAccountType(accountType) ?? null;
         const refused =
-          takenKeys.has(`${customerId} ${key}`) ||
           nav === undefined ||
           fund.salesStatus !== 'ON_SALE' ||
           !checkPurchaseAccount(accountType, customer.role).ok ||
@@ -574,48 +559,32 @@ async function orderChunk(
   const chunkFunds = [...funds.values()];
   const fundColumn = <T>(pick: (fund: FundOnDate) => T) =>
     arrayLiteral(chunkFunds.map((fund) => pick(fund) as never));
-  // the orders and placeBuyOrder's audit entry (one per order, its details built here from the same row) in
-  // one statement; the dates are the fund's, joined from the chunk's few funds. The keys were checked above
-  // under the customers' locks: a key taken meanwhile (a concurrent writer) fails the INSERT on the unique
-  // key, and the chunk goes the per-item way (no ON CONFLICT: its speculative insertion costs on every row)
+  // the orders in one statement; the dates are the fund's, joined from the chunk's few funds. An order
+  // that exists already was left out above (its debit has an order); a key taken meanwhile (a concurrent
+  // writer) fails the INSERT on the unique key, and the chunk goes the per-item way (no ON CONFLICT: its
+  // speculative insertion costs on every row)
   await tx.execute(
-    sql`WITH t AS (
-        SELECT t.*, f.fund_code, f.application_date, f.trade_date, f.settlement_date, f.cancel_deadline
-        FROM unnest(${column((row) => row.id)}::uuid[], ${arrayLiteral(rows.map(() => timeOrderedUuid()))}::uuid[],
-          ${column((row) => row.customerId)}::uuid[], ${column((row) => row.accountType)}::account_type[],
-          ${column((row) => row.fund.id)}::uuid[], ${column((row) => row.key)}::text[],
-          ${column((row) => row.amount)}::bigint[], ${column((row) => row.paymentMethod)}::payment_method[],
-          ${column((row) => row.nisaBucket)}::nisa_bucket[], ${column((row) => row.planId)}::uuid[],
-          ${column((row) => row.debitId)}::uuid[])
-          WITH ORDINALITY AS t(id, audit_id, customer_id, account_type, fund_id, idempotency_key, amount,
-            payment_method, nisa_bucket, plan_id, debit_id, k)
-        JOIN unnest(${fundColumn((fund) => fund.fund.id)}::uuid[], ${fundColumn((fund) => fund.fund.code)}::text[],
-          ${fundColumn((fund) => fund.dates.applicationDate)}::date[],
-          ${fundColumn((fund) => fund.dates.tradeDate)}::date[],
-          ${fundColumn((fund) => fund.dates.settlementDate)}::date[],
+    sql`INSERT INTO orders (id, customer_id, account_type, fund_id, channel, order_type, idempotency_key,
+        requested_amount, requested_units, points_used, points_value, payment_method, payment_status,
+        application_date, trade_date, settlement_date, cancel_deadline, nisa_bucket, nisa_amount,
+        recurring_purchase_id, recurring_debit_id, created_at, updated_at)
+      SELECT t.id, t.customer_id, t.account_type, t.fund_id, 'TSUMITATE', 'AMOUNT', t.idempotency_key, t.amount,
+        NULL, 0, 0, t.payment_method, 'RECEIVED', f.application_date, f.trade_date, f.settlement_date,
+        f.cancel_deadline, t.nisa_bucket, CASE WHEN t.nisa_bucket IS NULL THEN 0 ELSE t.amount END, t.plan_id,
+        t.debit_id, ${placedAt}::timestamptz, ${placedAt}::timestamptz
+      FROM unnest(${column((row) => row.id)}::uuid[], ${column((row) => row.customerId)}::uuid[],
+          ${column((row) => row.accountType)}::account_type[], ${column((row) => row.fund.id)}::uuid[],
+          ${column((row) => row.key)}::text[], ${column((row) => row.amount)}::bigint[],
+          ${column((row) => row.paymentMethod)}::payment_method[], ${column((row) => row.nisaBucket)}::nisa_bucket[],
+          ${column((row) => row.planId)}::uuid[], ${column((row) => row.debitId)}::uuid[])
+        WITH ORDINALITY AS t(id, customer_id, account_type, fund_id, idempotency_key, amount, payment_method,
+          nisa_bucket, plan_id, debit_id, k)
+      JOIN unnest(${fundColumn((fund) => fund.fund.id)}::uuid[], ${fundColumn((fund) => fund.dates.applicationDate)}::date[],
+          ${fundColumn((fund) => fund.dates.tradeDate)}::date[], ${fundColumn((fund) => fund.dates.settlementDate)}::date[],
           ${fundColumn((fund) => fund.dates.cancelDeadline.toISOString())}::timestamptz[])
-          AS f(fund_id, fund_code, application_date, trade_date, settlement_date, cancel_deadline)
-          USING (fund_id)
-      ), placed AS (
-        INSERT INTO orders (id, customer_id, account_type, fund_id, channel, order_type, idempotency_key,
-          requested_amount, requested_units, points_used, points_value, payment_method, payment_status,
-          application_date, trade_date, settlement_date, cancel_deadline, nisa_bucket, nisa_amount,
-          recurring_purchase_id, recurring_debit_id, created_at, updated_at)
-        SELECT id, customer_id, account_type, fund_id, 'TSUMITATE', 'AMOUNT', idempotency_key, amount, NULL, 0,
-          0, payment_method, 'RECEIVED', application_date, trade_date, settlement_date, cancel_deadline,
-          nisa_bucket, CASE WHEN nisa_bucket IS NULL THEN 0 ELSE amount END, plan_id, debit_id,
-          ${placedAt}::timestamptz, ${placedAt}::timestamptz
-        FROM t ORDER BY k
-      )
-      INSERT INTO audit_log (id, actor_type, actor_id, subject_customer_id, action, outcome, request_id, ip,
-        details, occurred_at)
-      SELECT audit_id, 'system', 'batch', customer_id, 'order.created', 'allowed', NULL, NULL,
-        jsonb_build_object('orderId', id, 'fundCode', fund_code, 'accountType', account_type,
-          'channel', 'TSUMITATE', 'orderType', 'AMOUNT', 'requestedAmount', amount::text,
-          'requestedUnits', NULL, 'applicationDate', application_date, 'heldAmount', amount::text,
-          'pointsValue', '0'),
-        ${placedAt}::timestamptz
-      FROM t ORDER BY k`,
+        AS f(fund_id, application_date, trade_date, settlement_date, cancel_deadline)
+        USING (fund_id)
+      ORDER BY t.k`,
   );
   if (nisaAdds.size > 0) {
     const adds = [...nisaAdds.values()];

@@ -87,7 +87,6 @@ export const scheduledSellsStep: BatchStep = {
           scheduledSellId: plan.plan.id,
           idempotencyKey: `scheduledsell:${plan.plan.id}:${monthText}`,
           now: batchOrderInstant(businessDate),
-          actorId: 'batch',
         }),
       );
     } catch (error) {

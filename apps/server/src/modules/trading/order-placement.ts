@@ -99,8 +99,9 @@ import {
  *   unit. The units are reserved on the holding (`holdings.reserved_units`, `orders.reserved_units`) at
  *   once, so the shown units drop and a concurrent sell cannot sell them again. No journal entry.
  *
- * Audit: `order.created` with actor customer for BUY/SELL and actor system (`actorId`, default `batch`)
- * for TSUMITATE/SCHEDULEDSELL.
+ * Audit: `order.created` with actor customer for BUY/SELL. The batch's TSUMITATE/SCHEDULEDSELL orders have
+ * no audit entry (decision 008, "What the audit log records"): the customer's act is the plan, audited
+ * when it was made or changed, and the order names its plan and the batch item that placed it.
  */
 
 export interface PlaceOrderCommon {
@@ -114,8 +115,6 @@ export interface PlaceOrderCommon {
   /** For the audit entry. */
   readonly requestId?: string | null;
   readonly ip?: string | null;
-  /** Audit actor id of batch orders; default `batch`. */
-  readonly actorId?: string;
 }
 
 export interface PlaceBuyOrderInput extends PlaceOrderCommon {
@@ -752,17 +751,17 @@ export async function cancelOrder(tx: Transaction, input: CancelOrderInput): Pro
   return updated!;
 }
 
-/** The `order.created`-style audit entry of an order: the customer for BUY/SELL, the batch otherwise. */
+/** The `order.created` audit entry of a customer's order; none for the batch's orders. */
 function auditOf(
   input: PlaceOrderCommon & { readonly channel: string },
   action: string,
   order: Order,
   details: Record<string, unknown>,
-): AuditEntry {
-  const byCustomer = input.channel === 'BUY' || input.channel === 'SELL';
+): AuditEntry | null {
+  if (input.channel !== 'BUY' && input.channel !== 'SELL') return null;
   return {
-    actorType: byCustomer ? 'customer' : 'system',
-    actorId: byCustomer ? input.customerId : (input.actorId ?? 'batch'),
+    actorType: 'customer',
+    actorId: input.customerId,
     subjectCustomerId: input.customerId,
     action,
     outcome: 'allowed',

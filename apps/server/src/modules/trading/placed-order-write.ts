@@ -24,7 +24,8 @@ export interface PlacedOrderRows {
   readonly occurredOn: IsoDate;
   /** The 受渡日 year whose NISA limit the order holds (its `nisaBucket` and `nisaAmount`); null outside NISA. */
   readonly nisaYear: number | null;
-  readonly audit: AuditEntry;
+  /** The customer's `order.created` entry; null for the batch's orders. */
+  readonly audit: AuditEntry | null;
   /** The orders API's idempotency record with the answer it stores; null for the batch's orders. */
   readonly request: {
     readonly key: string;
@@ -95,7 +96,7 @@ const placedOrderWrite = namedStatement<{ reserved: number }>(
     SELECT ${value('now')}::timestamptz, ${value('actorType')}::audit_actor_type, ${value('actorId')}::text,
       customer_id, ${value('action')}::text, 'allowed', ${value('requestId')}::text, ${value('ip')}::text,
       ${value('details')}::jsonb
-    FROM placed),
+    FROM placed WHERE ${value('action')}::text IS NOT NULL),
   answered AS (
     INSERT INTO idempotency_records (customer_id, key, request_hash, response_status, response_body)
     SELECT customer_id, ${value('requestKey')}::text, ${value('requestHash')}::text,
@@ -151,12 +152,12 @@ export async function writePlacedOrder(tx: DatabaseExecutor, rows: PlacedOrderRo
     entryDescription: entry?.description ?? null,
     occurredOn: rows.occurredOn,
     lines: JSON.stringify(lines),
-    actorType: audit.actorType,
-    actorId: audit.actorId,
-    action: audit.action,
-    requestId: audit.requestId ?? null,
-    ip: audit.ip ?? null,
-    details: JSON.stringify(audit.details ?? {}),
+    actorType: audit?.actorType ?? null,
+    actorId: audit?.actorId ?? null,
+    action: audit?.action ?? null,
+    requestId: audit?.requestId ?? null,
+    ip: audit?.ip ?? null,
+    details: audit === null ? null : JSON.stringify(audit.details ?? {}),
     requestKey: request?.key ?? null,
     requestHash: request?.requestHash ?? null,
     responseStatus: request?.status ?? null,
