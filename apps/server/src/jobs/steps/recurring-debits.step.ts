@@ -307,8 +307,9 @@ async function rowsOf(tx: Transaction, query: ReturnType<typeof sql>): Promise<R
  * are read and locked in one statement, the debits computed in memory with the same domain rules, and
  * written with three statements: the recurring_debits rows, then one journal entry per month of the chunk
  * and its lines — the bank's one collection for the chunk's debits (bank_clearing, their total) against
- * each customer's total (customer_unsettled); decision 008. It does the plain case — every due plan is debited successfully, no pending
- * change to apply, no failure streak to reset — exactly as `process` would; a customer with anything else
+ * each customer's total (customer_unsettled); decision 008. It does the plain case — every due plan is
+ * debited successfully, no pending change to apply, no failure streak to reset — as `process` would (the
+ * same debits, balances and credits per customer); a customer with anything else
  * (a pending change, a failing debit, a card over its limit, a streak to reset) is left to `process`,
  * which the runner calls for the items not returned here, in the same transaction.
  */
