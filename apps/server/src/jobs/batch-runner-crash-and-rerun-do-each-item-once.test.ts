@@ -33,9 +33,13 @@ describe('batch runner: a crash and the reruns do each item once', () => {
       )) as unknown as { rows: Row[] }
     ).rows.map((row) => String(row.item));
 
-  const stepNamed = (name: string, failing: Set<string> = new Set()): BatchStep => ({
+  const stepNamed = (
+    name: string,
+    failing: Set<string> = new Set(),
+    stepItems: readonly string[] = items,
+  ): BatchStep => ({
     name,
-    enumerate: () => Promise.resolve(items),
+    enumerate: () => Promise.resolve(stepItems),
     async process(tx, itemId) {
       if (failing.has(itemId)) throw new Error(`${itemId} refused`);
       await tx.execute(sql`INSERT INTO runner_test_work VALUES (${name}, ${itemId})`);
@@ -119,5 +123,35 @@ describe('batch runner: a crash and the reruns do each item once', () => {
     const rerun = await runItems();
     expect(rerun).toMatchObject({ items: 25, alreadyDone: 24, outcomes: { done: 1 }, failed: 0 });
     expect(await work(step.name)).toEqual(items);
+  }, 60_000);
+
+  it('12,001 items inserted in three statements while two loops already claim chunks of 1,000: each done once', async () => {
+    const many = Array.from({ length: 12_001 }, (_, index) => `many-${String(index).padStart(5, '0')}`);
+    const step = stepNamed('runner-test-many', new Set(), many);
+    const seenAtFirstChunk: number[] = [];
+    const report = await runStep({
+      db: database.db,
+      step: {
+        ...step,
+        async processChunk(tx, itemIds, stepContext) {
+          if (seenAtFirstChunk.length === 0) {
+            const [row] = (
+              (await tx.execute(
+                sql`SELECT count(*)::int AS n FROM batch_step_runs WHERE step = ${step.name}`,
+              )) as unknown as { rows: Row[] }
+            ).rows;
+            seenAtFirstChunk.push(Number(row?.n));
+          }
+          return step.processChunk!(tx, itemIds, stepContext);
+        },
+      },
+      context,
+      workerId: 'test',
+      workers: 2,
+      chunkSize: 1_000,
+    });
+    expect(report).toMatchObject({ items: 12_001, alreadyDone: 0, outcomes: { done: 12_001 }, failed: 0 });
+    expect(await work(step.name)).toEqual(many);
+    expect(seenAtFirstChunk[0]).toBeGreaterThan(0);
   }, 60_000);
 });
