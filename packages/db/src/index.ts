@@ -31,3 +31,9 @@ export {
   runNamedStatement,
   type NamedStatement,
 } from './statements.ts';
+export {
+  statementBatcher,
+  statementBatcherPerDatabase,
+  type StatementBatcher,
+  type StatementBatcherOptions,
+} from './statement-batcher.ts';

@@ -208,6 +208,39 @@ describe('concurrency (security.md 26)', { timeout: kitStartup }, () => {
     expect(await kit.cash(customer)).toBe(cash - (cash / 4n) * 4n);
   });
 
+  it('concurrent buys of several customers share statements; one customer’s overdraft refuses only that customer’s extra buys', async () => {
+    const funded = main;
+    const short = '1000009';
+    await kit.deposit(funded, 1_000_000n);
+    await kit.deposit(short, 100_000n);
+    for (const customer of [funded, short]) {
+      await kit.post(customer, '/v1/funds/DEMOF003/prospectusConfirmations', undefined);
+    }
+    kit.setNow(jstInstant(2026, 2, 4, 10, 0));
+    const fundedCash = await kit.cash(funded);
+    const shortCash = await kit.cash(short);
+    const shortAmount = (shortCash * 2n) / 3n; // one fits, two do not
+    const shortOrders = (await ordersOf(short)).length;
+    const answers = await Promise.all([
+      ...Array.from({ length: 8 }, () => kit.post(funded, '/v1/orders/buy', buyBody)),
+      ...Array.from({ length: 3 }, () =>
+        kit.post(short, '/v1/orders/buy', { ...buyBody, amount: shortAmount.toString() }),
+      ),
+    ]);
+    const fundedAnswers = answers.slice(0, 8);
+    const shortAnswers = answers.slice(8);
+    expect(fundedAnswers.map((answer) => answer.statusCode)).toEqual(Array(8).fill(201));
+    expect(new Set(fundedAnswers.map((answer) => answer.json().order.id)).size).toBe(8);
+    expect(shortAnswers.filter((answer) => answer.statusCode === 201)).toHaveLength(1);
+    for (const answer of shortAnswers.filter((candidate) => candidate.statusCode !== 201)) {
+      expect(answer.statusCode).toBe(400);
+      expect(answer.json()).toMatchObject({ code: '400-205' });
+    }
+    expect(await kit.cash(funded)).toBe(fundedCash - 8n * 10_000n);
+    expect(await kit.cash(short)).toBe(shortCash - shortAmount);
+    expect(await ordersOf(short)).toHaveLength(shortOrders + 1);
+  });
+
   it.skipIf(!onPostgres)(
     'concurrent NISA buys never exceed the annual limit: five buys of which two fit the 成長投資枠 room → 2 accepted',
     async () => {

@@ -3,12 +3,15 @@ import {
   balancedLines,
   namedStatement,
   runNamedStatement,
+  statementBatcherPerDatabase,
+  type Database,
+  type DatabaseExecutor,
   type JournalEntryInput,
   type Order,
-  type DatabaseExecutor,
 } from '@fund/db';
 import type { IsoDate } from '@fund/domain';
 import { sql } from 'drizzle-orm';
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { AuditEntry } from '../../audit/audit-log.ts';
 import { TradingError, tradingMessages } from './trading-errors.ts';
 
@@ -35,135 +38,165 @@ export interface PlacedOrderRows {
   } | null;
 }
 
-const value = (name: string) => sql.placeholder(name);
-
 /**
- * One data-modifying statement for every row of a placed order: a buy was nine round trips (decision
- * 010). The rows depend on the order (`FROM placed`), so a refusal by the database (an overdraft caught by
- * the balance trigger, a NISA limit, more units reserved than held, a taken key) leaves nothing; the
- * triggers of journal_lines and points_ledger run at the end of the statement, as they would after
- * separate INSERTs. It answers how many holdings it reserved units on (0 or 1).
+ * One data-modifying statement for every row of the placed orders it is given (a JSON array, one object
+ * per order): a buy was nine round trips (decision 010), and concurrent buys share one statement
+ * (`placedOrderWriter`). Every row depends on its order (`FROM placed`), so a refusal by the database (an
+ * overdraft caught by the balance trigger, a NISA limit, more units reserved than held, a taken key) leaves
+ * nothing of any order of the statement; the triggers of journal_lines and points_ledger run at the end of
+ * the statement, as they would after separate INSERTs. It answers the orders whose units it reserved.
  */
-const placedOrderWrite = namedStatement<{ reserved: number }>(
-  'placed_order_write',
-  sql`WITH placed AS (
+const placedOrdersWrite = namedStatement<{ id: string }>(
+  'placed_orders_write',
+  sql`WITH input AS (
+    SELECT * FROM jsonb_to_recordset(${sql.placeholder('orders')}::jsonb) AS i(id uuid, customer_id uuid,
+      account_type account_type, fund_id uuid, channel order_channel, order_type order_type, order_key text,
+      requested_amount bigint, requested_units bigint, reserved_units bigint, points_used bigint,
+      points_value bigint, payment_method payment_method, payment_status payment_status, application_date date,
+      trade_date date, settlement_date date, cancel_deadline timestamptz, nisa_bucket nisa_bucket,
+      nisa_amount bigint, nisa_year smallint, plan_id uuid, debit_id uuid, scheduled_sell_id uuid,
+      now timestamptz, occurred_on date, entry_kind text, entry_description text, lines jsonb,
+      actor_type audit_actor_type, actor_id text, action text, request_id text, ip text, details jsonb,
+      request_key text, request_hash text, response_status integer, response_body jsonb)),
+  placed AS (
     INSERT INTO orders (id, customer_id, account_type, fund_id, channel, order_type, status, idempotency_key,
       requested_amount, requested_units, reserved_units, points_used, points_value, payment_method,
       payment_status, application_date, trade_date, settlement_date, cancel_deadline, nisa_bucket, nisa_amount,
       tax_withheld, recurring_purchase_id, recurring_debit_id, scheduled_sell_id, created_at, updated_at)
-    VALUES (${value('id')}::uuid, ${value('customerId')}::uuid, ${value('accountType')}::account_type,
-      ${value('fundId')}::uuid, ${value('channel')}::order_channel, ${value('orderType')}::order_type, 'ORDERED',
-      ${value('orderKey')}::text, ${value('requestedAmount')}::bigint, ${value('requestedUnits')}::bigint,
-      ${value('reservedUnits')}::bigint,
-      ${value('pointsUsed')}::bigint, ${value('pointsValue')}::bigint, ${value('paymentMethod')}::payment_method,
-      ${value('paymentStatus')}::payment_status, ${value('applicationDate')}::date, ${value('tradeDate')}::date,
-      ${value('settlementDate')}::date, ${value('cancelDeadline')}::timestamptz,
-      ${value('nisaBucket')}::nisa_bucket, ${value('nisaAmount')}::bigint, 0, ${value('planId')}::uuid,
-      ${value('debitId')}::uuid, ${value('scheduledSellId')}::uuid, ${value('now')}::timestamptz,
-      ${value('now')}::timestamptz)
+    SELECT id, customer_id, account_type, fund_id, channel, order_type, 'ORDERED', order_key, requested_amount,
+      requested_units, reserved_units, points_used, points_value, payment_method, payment_status,
+      application_date, trade_date, settlement_date, cancel_deadline, nisa_bucket, nisa_amount, 0, plan_id,
+      debit_id, scheduled_sell_id, now, now
+    FROM input
     RETURNING id, customer_id, account_type, fund_id, reserved_units, points_used),
   entry AS (
     INSERT INTO journal_entries (kind, business_date, customer_id, order_id, description)
-    SELECT ${value('entryKind')}::text, ${value('occurredOn')}::date, customer_id, id,
-      ${value('entryDescription')}::text
-    FROM placed WHERE ${value('entryKind')}::text IS NOT NULL
-    RETURNING id),
+    SELECT i.entry_kind, i.occurred_on, placed.customer_id, placed.id, i.entry_description
+    FROM placed JOIN input i ON i.id = placed.id WHERE i.entry_kind IS NOT NULL
+    RETURNING id, order_id),
   entry_lines AS (
     INSERT INTO journal_lines (entry_id, account, customer_id, amount)
     SELECT entry.id, line.account, line.customer_id, line.amount
-    FROM entry, jsonb_to_recordset(${value('lines')}::jsonb)
-      AS line(account ledger_account, customer_id uuid, amount bigint)),
+    FROM entry JOIN input i ON i.id = entry.order_id,
+      jsonb_to_recordset(i.lines) AS line(account ledger_account, customer_id uuid, amount bigint)),
   points_used AS (
     INSERT INTO points_ledger (customer_id, kind, points, order_id, occurred_on)
-    SELECT customer_id, 'USED', -points_used, id, ${value('occurredOn')}::date
-    FROM placed WHERE points_used > 0),
+    SELECT placed.customer_id, 'USED', -placed.points_used, placed.id, i.occurred_on
+    FROM placed JOIN input i ON i.id = placed.id WHERE placed.points_used > 0),
   reserved AS (
     UPDATE holdings SET reserved_units = holdings.reserved_units + placed.reserved_units, updated_at = now()
     FROM placed
     WHERE placed.reserved_units > 0 AND holdings.customer_id = placed.customer_id
       AND holdings.account_type = placed.account_type AND holdings.fund_id = placed.fund_id
-    RETURNING 1),
+    RETURNING placed.id),
   nisa_hold AS (
     INSERT INTO nisa_usage (customer_id, year, bucket, purchased)
-    SELECT customer_id, ${value('nisaYear')}::smallint, ${value('nisaBucket')}::nisa_bucket,
-      ${value('nisaAmount')}::bigint
-    FROM placed WHERE ${value('nisaYear')}::smallint IS NOT NULL
+    SELECT placed.customer_id, i.nisa_year, i.nisa_bucket, sum(i.nisa_amount)
+    FROM placed JOIN input i ON i.id = placed.id WHERE i.nisa_year IS NOT NULL
+    GROUP BY placed.customer_id, i.nisa_year, i.nisa_bucket
     ON CONFLICT (customer_id, year, bucket)
     DO UPDATE SET purchased = nisa_usage.purchased + excluded.purchased, updated_at = now()),
   audited AS (
     INSERT INTO audit_log (occurred_at, actor_type, actor_id, subject_customer_id, action, outcome, request_id,
       ip, details)
-    SELECT ${value('now')}::timestamptz, ${value('actorType')}::audit_actor_type, ${value('actorId')}::text,
-      customer_id, ${value('action')}::text, 'allowed', ${value('requestId')}::text, ${value('ip')}::text,
-      ${value('details')}::jsonb
-    FROM placed WHERE ${value('action')}::text IS NOT NULL),
+    SELECT i.now, i.actor_type, i.actor_id, placed.customer_id, i.action, 'allowed', i.request_id, i.ip,
+      i.details
+    FROM placed JOIN input i ON i.id = placed.id WHERE i.action IS NOT NULL),
   answered AS (
     INSERT INTO idempotency_records (customer_id, key, request_hash, response_status, response_body)
-    SELECT customer_id, ${value('requestKey')}::text, ${value('requestHash')}::text,
-      ${value('responseStatus')}::integer, ${value('responseBody')}::jsonb
-    FROM placed WHERE ${value('requestKey')}::text IS NOT NULL)
-  SELECT (SELECT count(*) FROM reserved)::int AS reserved`,
+    SELECT placed.customer_id, i.request_key, i.request_hash, i.response_status, i.response_body
+    FROM placed JOIN input i ON i.id = placed.id WHERE i.request_key IS NOT NULL)
+  SELECT id FROM reserved`,
 );
 
 const text = (amount: bigint | null) => (amount === null ? null : amount.toString());
 
-/**
- * Writes a placed order's rows (see `PlacedOrderRows`) in one statement, in the caller's transaction if
- * any; a sell must be written in the transaction that read its holding, and is refused when the holding
- * is gone.
- */
-export async function writePlacedOrder(tx: DatabaseExecutor, rows: PlacedOrderRows): Promise<void> {
+/** One order of `placedOrdersWrite`'s input, its fields named as the statement reads them. */
+function inputOf(rows: PlacedOrderRows) {
   const { order, entry, audit, request } = rows;
-  const lines =
-    entry === null
-      ? []
-      : balancedLines({ ...entry, orderId: order.id }).map((line) => ({
-          account: line.account,
-          customer_id: line.customerId ?? null,
-          amount: line.amount.toString(),
-        }));
-  const [written] = await runNamedStatement(tx, placedOrderWrite, {
+  return {
     id: order.id,
-    customerId: order.customerId,
-    accountType: order.accountType,
-    fundId: order.fundId,
+    customer_id: order.customerId,
+    account_type: order.accountType,
+    fund_id: order.fundId,
     channel: order.channel,
-    orderType: order.orderType,
-    orderKey: order.idempotencyKey,
-    requestedAmount: text(order.requestedAmount),
-    requestedUnits: text(order.requestedUnits),
-    reservedUnits: order.reservedUnits.toString(),
-    pointsUsed: order.pointsUsed.toString(),
-    pointsValue: order.pointsValue.toString(),
-    paymentMethod: order.paymentMethod,
-    paymentStatus: order.paymentStatus,
-    applicationDate: order.applicationDate,
-    tradeDate: order.tradeDate,
-    settlementDate: order.settlementDate,
-    cancelDeadline: order.cancelDeadline.toISOString(),
-    nisaBucket: order.nisaBucket,
-    nisaAmount: order.nisaAmount.toString(),
-    nisaYear: rows.nisaYear,
-    planId: order.recurringPurchaseId,
-    debitId: order.recurringDebitId,
-    scheduledSellId: order.scheduledSellId,
+    order_type: order.orderType,
+    order_key: order.idempotencyKey,
+    requested_amount: text(order.requestedAmount),
+    requested_units: text(order.requestedUnits),
+    reserved_units: order.reservedUnits.toString(),
+    points_used: order.pointsUsed.toString(),
+    points_value: order.pointsValue.toString(),
+    payment_method: order.paymentMethod,
+    payment_status: order.paymentStatus,
+    application_date: order.applicationDate,
+    trade_date: order.tradeDate,
+    settlement_date: order.settlementDate,
+    cancel_deadline: order.cancelDeadline.toISOString(),
+    nisa_bucket: order.nisaBucket,
+    nisa_amount: order.nisaAmount.toString(),
+    nisa_year: rows.nisaYear,
+    plan_id: order.recurringPurchaseId,
+    debit_id: order.recurringDebitId,
+    scheduled_sell_id: order.scheduledSellId,
     now: order.createdAt.toISOString(),
-    entryKind: entry?.kind ?? null,
-    entryDescription: entry?.description ?? null,
-    occurredOn: rows.occurredOn,
-    lines: JSON.stringify(lines),
-    actorType: audit?.actorType ?? null,
-    actorId: audit?.actorId ?? null,
+    occurred_on: rows.occurredOn,
+    entry_kind: entry?.kind ?? null,
+    entry_description: entry?.description ?? null,
+    lines:
+      entry === null
+        ? []
+        : balancedLines({ ...entry, orderId: order.id }).map((line) => ({
+            account: line.account,
+            customer_id: line.customerId ?? null,
+            amount: line.amount.toString(),
+          })),
+    actor_type: audit?.actorType ?? null,
+    actor_id: audit?.actorId ?? null,
     action: audit?.action ?? null,
-    requestId: audit?.requestId ?? null,
+    request_id: audit?.requestId ?? null,
     ip: audit?.ip ?? null,
-    details: audit === null ? null : JSON.stringify(audit.details ?? {}),
-    requestKey: request?.key ?? null,
-    requestHash: request?.requestHash ?? null,
-    responseStatus: request?.status ?? null,
-    responseBody: request === null ? null : JSON.stringify(request.body),
-  });
-  if (order.reservedUnits > 0n && written?.reserved !== 1) {
+    details: audit === null ? null : (audit.details ?? {}),
+    request_key: request?.key ?? null,
+    request_hash: request?.requestHash ?? null,
+    response_status: request?.status ?? null,
+    response_body: request?.body ?? null,
+  };
+}
+
+/** Writes the orders in one statement; a sell whose holding could not take its units is refused. */
+async function writeTogether(executor: DatabaseExecutor, placed: readonly PlacedOrderRows[]): Promise<void> {
+  const reserved = new Set(
+    (
+      await runNamedStatement(executor, placedOrdersWrite, {
+        orders: JSON.stringify(placed.map((rows) => inputOf(rows))),
+      })
+    ).map((row) => row.id),
+  );
+  if (placed.some((rows) => rows.order.reservedUnits > 0n && !reserved.has(rows.order.id))) {
     throw new TradingError(TradingErrorCode.insufficientUnits, tradingMessages.noUnits, 'no-units');
   }
+}
+
+/**
+ * Concurrent placements outside a transaction share statements: up to four at a time, up to 50 orders
+ * each (a refused statement is written again order by order: see `statementBatcher`).
+ */
+const placedOrderWriter = statementBatcherPerDatabase((db: Database) => ({
+  maxInFlight: 1,
+  maxBatch: 100,
+  run: async (batch: readonly PlacedOrderRows[]) => {
+    await writeTogether(db, batch);
+    return batch.map(() => undefined);
+  },
+}));
+
+/**
+ * Writes a placed order's rows (see `PlacedOrderRows`) in one statement: in the caller's transaction if
+ * it is one (a sell must be written in the transaction that read its holding, and is refused when the
+ * holding is gone), else in a statement it may share with concurrent placements.
+ */
+export async function writePlacedOrder(executor: DatabaseExecutor, rows: PlacedOrderRows): Promise<void> {
+  if (executor instanceof PgTransaction) return writeTogether(executor, [rows]);
+  return placedOrderWriter(executor as Database).submit(rows);
 }

@@ -15,13 +15,16 @@ import {
   prospectusConfirmations,
   rowOfAliased,
   runNamedStatement,
+  statementBatcherPerDatabase,
   type AccountRole,
+  type Database,
   type DatabaseExecutor,
   type EquityStatus,
   type Fund,
 } from '@fund/db';
 import type { AccountType, IsoDate, NavPer10k } from '@fund/domain';
 import { sql } from 'drizzle-orm';
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { StoredAnswer } from '../../idempotency/idempotency.ts';
 import type { TradingCustomer } from './trading.repository.ts';
 
@@ -50,6 +53,7 @@ export interface PlacementContext {
 }
 
 interface ContextRow extends Record<string, unknown> {
+  readonly n: number;
   readonly customer_id: string;
   readonly account_role: AccountRole;
   readonly equity_status: EquityStatus;
@@ -67,23 +71,29 @@ interface ContextRow extends Record<string, unknown> {
   readonly holding: { units: string; reservedUnits: string; costBasisPer10k: string } | null;
 }
 
-const today = sql.placeholder('today');
+/**
+ * The calls a statement reads for, one row each, from a JSON array (`request.n`: the call's place, from
+ * 1). JSON rather than arrays: its row estimate does not depend on the values, so the plan made once per
+ * connection serves every call (an array's length would have every call planned anew).
+ */
+const requests = sql`jsonb_to_recordset(${sql.placeholder('requests')}::jsonb) AS request(n integer,
+    customer_id uuid, fund_code text, account_type account_type, today date, order_key text, request_key text)`;
 const prospectusInForce = sql`(SELECT ${fundProspectuses.version} FROM ${fundProspectuses}
-  WHERE ${fundProspectuses.fundId} = ${funds.id} AND ${fundProspectuses.effectiveOn} <= ${today}::date
+  WHERE ${fundProspectuses.fundId} = ${funds.id} AND ${fundProspectuses.effectiveOn} <= request.today
   ORDER BY ${fundProspectuses.version} DESC LIMIT 1)`;
 
 function contextStatement(name: string, lock: boolean) {
   return namedStatement<ContextRow>(
     name,
-    sql`SELECT ${customers.id} AS customer_id, ${customers.accountRole} AS account_role,
+    sql`SELECT request.n, ${customers.id} AS customer_id, ${customers.accountRole} AS account_role,
       ${customers.equityStatus} AS equity_status, ${customers.locked} AS locked,
       ${customers.birthDate}::text AS birth_date,
       ${aliasedColumns(funds, 'fund')},
       (SELECT json_build_object('navDate', ${fundNavs.navDate}, 'nav', ${fundNavs.nav}::text) FROM ${fundNavs}
-        WHERE ${fundNavs.fundId} = ${funds.id} AND ${fundNavs.navDate} <= ${today}::date
+        WHERE ${fundNavs.fundId} = ${funds.id} AND ${fundNavs.navDate} <= request.today
         ORDER BY ${fundNavs.navDate} DESC LIMIT 1) AS latest_nav,
       (SELECT coalesce(array_agg(${fundHolidays.holiday}::text), '{}') FROM ${fundHolidays}
-        WHERE ${fundHolidays.fundId} = ${funds.id} AND ${fundHolidays.holiday} >= ${today}::date) AS holidays,
+        WHERE ${fundHolidays.fundId} = ${funds.id} AND ${fundHolidays.holiday} >= request.today) AS holidays,
       (SELECT coalesce(array_agg(${customerAccounts.accountType}::text), '{}') FROM ${customerAccounts}
         WHERE ${customerAccounts.customerId} = ${customers.id} AND ${customerAccounts.closedOn} IS NULL)
         AS account_types,
@@ -98,18 +108,19 @@ function contextStatement(name: string, lock: boolean) {
           AND ${prospectusConfirmations.fundId} = ${funds.id}
           AND ${prospectusConfirmations.version} = ${prospectusInForce}) AS prospectus_confirmed,
       (SELECT ${orders.id} FROM ${orders} WHERE ${orders.customerId} = ${customers.id}
-        AND ${orders.idempotencyKey} = ${sql.placeholder('orderKey')}::text) AS existing_order_id,
+        AND ${orders.idempotencyKey} = request.order_key) AS existing_order_id,
       (SELECT json_build_object('requestHash', ${idempotencyRecords.requestHash},
           'status', ${idempotencyRecords.responseStatus}, 'body', ${idempotencyRecords.responseBody})
         FROM ${idempotencyRecords} WHERE ${idempotencyRecords.customerId} = ${customers.id}
-          AND ${idempotencyRecords.key} = ${sql.placeholder('requestKey')}::text) AS stored_request,
+          AND ${idempotencyRecords.key} = request.request_key) AS stored_request,
       (SELECT json_build_object('units', ${holdings.units}::text, 'reservedUnits', ${holdings.reservedUnits}::text,
           'costBasisPer10k', ${holdings.costBasisPer10k}::text)
         FROM ${holdings} WHERE ${holdings.customerId} = ${customers.id}
-          AND ${holdings.accountType} = ${sql.placeholder('accountType')}::account_type
+          AND ${holdings.accountType} = request.account_type
           AND ${holdings.fundId} = ${funds.id}) AS holding
-    FROM ${customers} LEFT JOIN ${funds} ON ${funds.code} = ${sql.placeholder('fundCode')}::text
-    WHERE ${customers.id} = ${sql.placeholder('customerId')}::uuid
+    FROM ${requests}
+    JOIN ${customers} ON ${customers.id} = request.customer_id
+    LEFT JOIN ${funds} ON ${funds.code} = request.fund_code
     ${lock ? sql`FOR NO KEY UPDATE OF ${customers}` : sql``}`,
   );
 }
@@ -117,35 +128,67 @@ function contextStatement(name: string, lock: boolean) {
 const lockedContext = contextStatement('placement_context_locked', true);
 const unlockedContext = contextStatement('placement_context', false);
 
+/** What one placement's read is asked for. */
+export interface PlacementContextRequest {
+  readonly customerId: string;
+  readonly fundCode: string;
+  readonly accountType: AccountType;
+  readonly today: IsoDate;
+  readonly orderKey: string | null;
+  readonly requestKey?: string | null;
+  readonly lock: boolean;
+}
+
+/** The contexts of `requests` read by one statement, in their order (undefined: no such customer). */
+async function readContexts(
+  db: DatabaseExecutor,
+  statement: typeof lockedContext,
+  batch: readonly PlacementContextRequest[],
+): Promise<(PlacementContext | undefined)[]> {
+  const rows = await runNamedStatement(db, statement, {
+    requests: JSON.stringify(
+      batch.map((request, index) => ({
+        n: index + 1,
+        customer_id: request.customerId,
+        fund_code: request.fundCode,
+        account_type: request.accountType,
+        today: request.today,
+        order_key: request.orderKey,
+        request_key: request.requestKey ?? null,
+      })),
+    ),
+  });
+  const byPlace = new Map(rows.map((row) => [row.n, contextOfRow(row)]));
+  return batch.map((_, index) => byPlace.get(index + 1));
+}
+
+/** Unlocked reads on the pool share statements, as the writes of `placedOrderWriter` do. */
+const contextReader = statementBatcherPerDatabase((db: Database) => ({
+  maxInFlight: 1,
+  maxBatch: 100,
+  run: (batch: readonly PlacementContextRequest[]) => readContexts(db, unlockedContext, batch),
+}));
+
 /**
  * Reads the customer (locked with `lock`, FOR NO KEY UPDATE as `lockCustomer` does), the fund by code,
  * its latest NAV, its holidays, the customer's open accounts, balances, the prospectus in force with its
  * confirmation, the holding in the order's account, an earlier order with the order key and the request's
- * idempotency record — in one round
- * trip of a statement parsed once per connection: placing orders is the API's busiest write
- * (performance.md: buy ≥ 0.5 × a single-row INSERT). Undefined when the customer does not exist.
+ * idempotency record, in one statement parsed once per connection: placing orders is the API's busiest
+ * write (performance.md: buy ≥ 0.5 × a single-row INSERT). A read without lock outside a transaction may
+ * share its statement with concurrent ones (`contextReader`). Undefined when the customer does not exist.
  */
 export async function readPlacementContext(
   db: DatabaseExecutor,
-  input: {
-    readonly customerId: string;
-    readonly fundCode: string;
-    readonly accountType: AccountType;
-    readonly today: IsoDate;
-    readonly orderKey: string | null;
-    readonly requestKey?: string | null;
-    readonly lock: boolean;
-  },
+  request: PlacementContextRequest,
 ): Promise<PlacementContext | undefined> {
-  const [row] = await runNamedStatement(db, input.lock ? lockedContext : unlockedContext, {
-    customerId: input.customerId,
-    fundCode: input.fundCode,
-    accountType: input.accountType,
-    today: input.today,
-    orderKey: input.orderKey,
-    requestKey: input.requestKey ?? null,
-  });
-  if (row === undefined) return undefined;
+  if (request.lock || db instanceof PgTransaction) {
+    const [context] = await readContexts(db, request.lock ? lockedContext : unlockedContext, [request]);
+    return context;
+  }
+  return contextReader(db as Database).submit(request);
+}
+
+function contextOfRow(row: ContextRow): PlacementContext {
   return {
     customer: {
       id: row.customer_id,
