@@ -70,7 +70,8 @@ import {
  * makes two statements (decision 010): one reads everything the rules decide on, with the customer locked
  * (`readPlacementContext`), one writes the order, its journal entry, the unit reservation, the NISA hold,
  * the points use, the audit entry and the API's stored answer together (`writePlacedOrder`). A spot buy to
- * a taxable account may also run on the database itself, without a transaction (`buyHoldsCustomerLock`).
+ * a taxable account may also run on the database itself, without a transaction (`buyHoldsCustomerLock`);
+ * its read and its write then share their statements with concurrent buys (decision 010, addendum 2).
  * A refusal throws `TradingError` (an AppError with a `TradingErrorCode`, a Japanese message and the
  * domain's `reason`); the transaction must then be rolled back (let the error leave the callback).
  *

@@ -179,8 +179,9 @@ async function writeTogether(executor: DatabaseExecutor, placed: readonly Placed
 }
 
 /**
- * Concurrent placements outside a transaction share statements: up to four at a time, up to 50 orders
- * each (a refused statement is written again order by order: see `statementBatcher`).
+ * Placements outside a transaction share statements, one statement at a time: the orders that arrive
+ * while one is written go together in the next (up to 100; decision 010, addendum 2). A refused statement
+ * is written again order by order (`statementBatcher`), so each caller gets its own order's answer.
  */
 const placedOrderWriter = statementBatcherPerDatabase((db: Database) => ({
   maxInFlight: 1,
@@ -193,10 +194,11 @@ const placedOrderWriter = statementBatcherPerDatabase((db: Database) => ({
 
 /**
  * Writes a placed order's rows (see `PlacedOrderRows`) in one statement: in the caller's transaction if
- * it is one (a sell must be written in the transaction that read its holding, and is refused when the
- * holding is gone), else in a statement it may share with concurrent placements.
+ * it is one, else in a statement it may share with concurrent placements. A sell must be written in the
+ * transaction that read its holding (and is refused when the holding could not take its units).
  */
 export async function writePlacedOrder(executor: DatabaseExecutor, rows: PlacedOrderRows): Promise<void> {
   if (executor instanceof PgTransaction) return writeTogether(executor, [rows]);
+  if (rows.order.reservedUnits > 0n) throw new Error('A sell must be written in a transaction.');
   return placedOrderWriter(executor as Database).submit(rows);
 }
