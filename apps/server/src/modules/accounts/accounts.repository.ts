@@ -2,8 +2,9 @@ import {
   customers,
   nisaRequests,
   updateAccountRequests,
+  namedStatement,
+  runNamedStatement,
   type AccountRole,
-  type Database,
   type DatabaseExecutor,
   type EquityStatus,
   type NisaRequestKind,
@@ -25,33 +26,34 @@ export interface AccountRow {
   readonly identityMigratedAt: Date | null;
 }
 
+interface AccountStatementRow extends Omit<AccountRow, 'identityMigratedAt'>, Record<string, unknown> {
+  readonly identityMigratedAt: string | null;
+}
+
+const findAccountStatement = namedStatement<AccountStatementRow>(
+  'accounts_find_account',
+  sql`SELECT ${customers.id} AS "id", ${customers.accountNumber} AS "accountNumber",
+      ${customers.branchCode} AS "branchCode", ${customers.lastName} AS "lastName",
+      ${customers.firstName} AS "firstName", ${customers.lastNameKana} AS "lastNameKana",
+      ${customers.firstNameKana} AS "firstNameKana", ${customers.accountRole} AS "accountRole",
+      ${customers.equityStatus} AS "equityStatus", ${customers.lastConfirmedOn} AS "lastConfirmedOn",
+      ${customers.identityMigratedAt} AS "identityMigratedAt"
+    FROM ${customers} WHERE ${customers.id} = ${sql.placeholder('customerId')}::uuid`,
+);
+
 /**
  * The signed-in customer's own row (undefined when the token names a customer that no longer exists), as a
- * prepared statement: every root load asks for it several times, and building the SQL each time cost more
+ * named statement: every root load asks for it several times, and building the SQL each time cost more
  * than running it.
  */
-export function prepareFindAccount(db: Database): (customerId: string) => Promise<AccountRow | undefined> {
-  const prepare = () =>
-    db
-      .select({
-        id: customers.id,
-        accountNumber: customers.accountNumber,
-        branchCode: customers.branchCode,
-        lastName: customers.lastName,
-        firstName: customers.firstName,
-        lastNameKana: customers.lastNameKana,
-        firstNameKana: customers.firstNameKana,
-        accountRole: customers.accountRole,
-        equityStatus: customers.equityStatus,
-        lastConfirmedOn: customers.lastConfirmedOn,
-        identityMigratedAt: customers.identityMigratedAt,
-      })
-      .from(customers)
-      .where(eq(customers.id, sql.placeholder('customerId')))
-      .limit(1)
-      .prepare('accounts_find_account');
-  let query: ReturnType<typeof prepare> | undefined; // prepared at first use, not while the app boots
-  return async (customerId) => (await (query ??= prepare()).execute({ customerId }))[0];
+export async function findAccount(db: DatabaseExecutor, customerId: string): Promise<AccountRow | undefined> {
+  const [row] = await runNamedStatement(db, findAccountStatement, { customerId });
+  if (row === undefined) return undefined;
+  // timestamptz comes as the driver's text ("2026-11-21 03:00:00.123+00"), which Date reads as Drizzle does
+  return {
+    ...row,
+    identityMigratedAt: row.identityMigratedAt === null ? null : new Date(row.identityMigratedAt),
+  };
 }
 
 export interface PendingUpdateAccountRequest {

@@ -9,7 +9,7 @@ import type {
 import type { Database } from '@fund/db';
 import { NotFoundError } from '../../errors/app-error.ts';
 import {
-  prepareFindAccount,
+  findAccount,
   findPendingUpdateAccountRequest,
   listPendingNisaRequests,
   type AccountRow,
@@ -20,17 +20,13 @@ import {
  * Every answer is about the token's own customer; nothing here takes a customer id from the request.
  */
 export class AccountsService {
-  readonly #findAccount: (customerId: string) => Promise<AccountRow | undefined>;
-
   constructor(
     private readonly db: Database,
     private readonly hashedUserId: (customerId: string) => string,
-  ) {
-    this.#findAccount = prepareFindAccount(db);
-  }
+  ) {}
 
   async #account(customerId: string): Promise<AccountRow> {
-    const account = await this.#findAccount(customerId);
+    const account = await findAccount(this.db, customerId);
     if (account === undefined) throw new NotFoundError('お客さまの口座情報が見つかりません。');
     return account;
   }

@@ -6,12 +6,13 @@ import {
   journalEntries,
   journalLines,
   orders,
+  namedStatement,
+  runNamedStatement,
   trades,
-  type Database,
   type DatabaseExecutor,
 } from '@fund/db';
 import type { AccountType as StoredAccountType } from '@fund/domain';
-import { and, asc, desc, eq, gt, gte, inArray, lt, lte, ne, sql, sum } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lt, lte, ne, sql, sum } from 'drizzle-orm';
 
 export interface UnitTradeRow {
   readonly accountType: StoredAccountType | null;
@@ -172,64 +173,73 @@ export interface CurrentHoldingRow {
   readonly navs: readonly NavRow[];
 }
 
-/**
- * The customer's holdings with units as the settlement step keeps them, each with its fund and latest two
- * NAVs on or before `date`: one prepared statement, so today's assets read a handful of rows instead of
- * replaying every trade (performance.md: assets for 10 years of monthly plans).
- */
-export function prepareCurrentHoldings(
-  db: Database,
-): (customerId: string, date: string) => Promise<CurrentHoldingRow[]> {
-  const latestTwoNavs = sql<{ navDate: string; nav: string }[]>`(
-    select coalesce(json_agg(json_build_object('navDate', latest.nav_date, 'nav', latest.nav::text)
-      order by latest.nav_date desc), '[]'::json)
-    from (
-      select ${fundNavs.navDate} as nav_date, ${fundNavs.nav} as nav from ${fundNavs}
-      where ${fundNavs.fundId} = ${holdings.fundId} and ${fundNavs.navDate} <= ${sql.placeholder('date')}::date
-      order by ${fundNavs.navDate} desc limit 2
-    ) latest
-  )`;
-  const prepare = () =>
-    db
-      .select({
-        accountType: holdings.accountType,
-        units: holdings.units,
-        reservedUnits: holdings.reservedUnits,
-        costBasisPer10k: holdings.costBasisPer10k,
-        fund: {
-          id: funds.id,
-          code: funds.code,
-          name: funds.name,
-          shortName: funds.shortName,
-          retentionFeeBasisPoints: funds.retentionFeeBasisPoints,
-        },
-        navs: latestTwoNavs,
-      })
-      .from(holdings)
-      .innerJoin(funds, eq(funds.id, holdings.fundId))
-      .where(and(eq(holdings.customerId, sql.placeholder('customerId')), gt(holdings.units, 0n)))
-      .prepare('assets_current_holdings');
-  let query: ReturnType<typeof prepare> | undefined; // prepared at first use, not while the app boots
-  return async (customerId, date) =>
-    (await (query ??= prepare()).execute({ customerId, date })).map(({ navs, ...row }) => ({
-      ...row,
-      navs: navs.map((nav) => ({ navDate: nav.navDate, nav: BigInt(nav.nav) })),
-    }));
+/** Today's assets as one statement reads them: the holdings (units > 0) and お預り金. */
+export interface CurrentAssetsRows {
+  readonly holdings: readonly CurrentHoldingRow[];
+  /** お預り金 now: the running balance of the customer's cash account (0 before the first movement). */
+  readonly cashBalance: bigint;
 }
 
-/** お預り金 now: the running balance of the customer's cash account (0 before the first movement). */
-export function prepareCurrentCashBalance(db: Database): (customerId: string) => Promise<bigint> {
-  const prepare = () =>
-    db
-      .select({ balance: customerBalances.balance })
-      .from(customerBalances)
-      .where(
-        and(
-          eq(customerBalances.customerId, sql.placeholder('customerId')),
-          eq(customerBalances.account, 'customer_cash'),
-        ),
-      )
-      .prepare('assets_current_cash_balance');
-  let query: ReturnType<typeof prepare> | undefined; // prepared at first use, not while the app boots
-  return async (customerId) => (await (query ??= prepare()).execute({ customerId }))[0]?.balance ?? 0n;
+interface CurrentAssetsRow extends Record<string, unknown> {
+  readonly cash: string | null;
+  readonly holdings: readonly {
+    readonly accountType: StoredAccountType;
+    readonly units: string;
+    readonly reservedUnits: string;
+    readonly costBasisPer10k: string;
+    readonly fund: ValuationFund;
+    readonly navs: readonly { readonly navDate: string; readonly nav: string }[];
+  }[];
+}
+
+const customerId = sql.placeholder('customerId');
+const latestTwoNavs = sql`(
+  SELECT coalesce(json_agg(json_build_object('navDate', latest.nav_date, 'nav', latest.nav::text)
+    ORDER BY latest.nav_date DESC), '[]'::json)
+  FROM (
+    SELECT ${fundNavs.navDate} AS nav_date, ${fundNavs.nav} AS nav FROM ${fundNavs}
+    WHERE ${fundNavs.fundId} = ${holdings.fundId} AND ${fundNavs.navDate} <= ${sql.placeholder('date')}::date
+    ORDER BY ${fundNavs.navDate} DESC LIMIT 2
+  ) latest
+)`;
+
+/**
+ * The customer's holdings with units as the settlement step keeps them, each with its fund and latest two
+ * NAVs on or before `date`, and the cash balance: one round trip of a statement parsed once per
+ * connection, so today's assets read a handful of rows instead of replaying every trade (performance.md:
+ * assets for 10 years of monthly plans).
+ */
+const currentAssetsStatement = namedStatement<CurrentAssetsRow>(
+  'assets_current',
+  sql`SELECT
+    (SELECT ${customerBalances.balance}::text FROM ${customerBalances}
+      WHERE ${customerBalances.customerId} = ${customerId}::uuid AND ${customerBalances.account} = 'customer_cash')
+      AS cash,
+    (SELECT coalesce(json_agg(json_build_object('accountType', ${holdings.accountType},
+        'units', ${holdings.units}::text, 'reservedUnits', ${holdings.reservedUnits}::text,
+        'costBasisPer10k', ${holdings.costBasisPer10k}::text,
+        'fund', json_build_object('id', ${funds.id}, 'code', ${funds.code}, 'name', ${funds.name},
+          'shortName', ${funds.shortName}, 'retentionFeeBasisPoints', ${funds.retentionFeeBasisPoints}),
+        'navs', ${latestTwoNavs})), '[]'::json)
+      FROM ${holdings} JOIN ${funds} ON ${funds.id} = ${holdings.fundId}
+      WHERE ${holdings.customerId} = ${customerId}::uuid AND ${holdings.units} > 0) AS holdings`,
+);
+
+export async function readCurrentAssets(
+  db: DatabaseExecutor,
+  customer: string,
+  date: string,
+): Promise<CurrentAssetsRows> {
+  const [row] = await runNamedStatement(db, currentAssetsStatement, { customerId: customer, date });
+  return {
+    cashBalance: BigInt(row?.cash ?? 0),
+    holdings: (row?.holdings ?? []).map((holding) => ({
+      accountType: holding.accountType,
+      fund: holding.fund,
+      units: BigInt(holding.units),
+      reservedUnits: BigInt(holding.reservedUnits),
+      costBasisPer10k: BigInt(holding.costBasisPer10k),
+      navs: holding.navs.map((nav) => ({ navDate: nav.navDate, nav: BigInt(nav.nav) })),
+    })),
+  };
 }

@@ -28,9 +28,7 @@ import {
   listPendingSellUnits,
   listUnitTrades,
   navsBetween,
-  prepareCurrentCashBalance,
-  prepareCurrentHoldings,
-  type CurrentHoldingRow,
+  readCurrentAssets,
   type NavRow,
   type UnitTradeRow,
   type ValuationFund,
@@ -127,16 +125,10 @@ function assetsOf(referenceDate: IsoDate, positions: readonly Position[], cashBa
  * module; this service only gathers the rows.
  */
 export class AssetsService {
-  readonly #currentHoldings: (customerId: string, date: string) => Promise<CurrentHoldingRow[]>;
-  readonly #currentCashBalance: (customerId: string) => Promise<bigint>;
-
   constructor(
     private readonly db: Database,
     private readonly now: () => Date,
-  ) {
-    this.#currentHoldings = prepareCurrentHoldings(db);
-    this.#currentCashBalance = prepareCurrentCashBalance(db);
-  }
+  ) {}
 
   today(): IsoDate {
     return jstDateOf(this.now());
@@ -154,10 +146,7 @@ export class AssetsService {
   }
 
   async #currentAssets(customerId: string, today: IsoDate): Promise<Assets> {
-    const [rows, cashBalance] = await Promise.all([
-      this.#currentHoldings(customerId, today),
-      this.#currentCashBalance(customerId),
-    ]);
+    const { holdings: rows, cashBalance } = await readCurrentAssets(this.db, customerId, today);
     const positions = rows.map((row) => ({
       accountType: row.accountType,
       fund: row.fund,
