@@ -192,7 +192,7 @@ interface CurrentAssetsRow extends Record<string, unknown> {
   }[];
 }
 
-const customerId = sql.placeholder('customerId');
+const customerParam = sql.placeholder('customerId');
 const latestTwoNavs = sql`(
   SELECT coalesce(json_agg(json_build_object('navDate', latest.nav_date, 'nav', latest.nav::text)
     ORDER BY latest.nav_date DESC), '[]'::json)
@@ -213,7 +213,7 @@ const currentAssetsStatement = namedStatement<CurrentAssetsRow>(
   'assets_current',
   sql`SELECT
     (SELECT ${customerBalances.balance}::text FROM ${customerBalances}
-      WHERE ${customerBalances.customerId} = ${customerId}::uuid AND ${customerBalances.account} = 'customer_cash')
+      WHERE ${customerBalances.customerId} = ${customerParam}::uuid AND ${customerBalances.account} = 'customer_cash')
       AS cash,
     (SELECT coalesce(json_agg(json_build_object('accountType', ${holdings.accountType},
         'units', ${holdings.units}::text, 'reservedUnits', ${holdings.reservedUnits}::text,
@@ -222,15 +222,15 @@ const currentAssetsStatement = namedStatement<CurrentAssetsRow>(
           'shortName', ${funds.shortName}, 'retentionFeeBasisPoints', ${funds.retentionFeeBasisPoints}),
         'navs', ${latestTwoNavs})), '[]'::json)
       FROM ${holdings} JOIN ${funds} ON ${funds.id} = ${holdings.fundId}
-      WHERE ${holdings.customerId} = ${customerId}::uuid AND ${holdings.units} > 0) AS holdings`,
+      WHERE ${holdings.customerId} = ${customerParam}::uuid AND ${holdings.units} > 0) AS holdings`,
 );
 
 export async function readCurrentAssets(
   db: DatabaseExecutor,
-  customer: string,
+  customerId: string,
   date: string,
 ): Promise<CurrentAssetsRows> {
-  const [row] = await runNamedStatement(db, currentAssetsStatement, { customerId: customer, date });
+  const [row] = await runNamedStatement(db, currentAssetsStatement, { customerId, date });
   return {
     cashBalance: BigInt(row?.cash ?? 0),
     holdings: (row?.holdings ?? []).map((holding) => ({
