@@ -60,12 +60,25 @@ const importZones = [
     from: './apps/web/src/app',
     message: 'Features must not import the app shell.',
   },
+  // the screens' primitives build on lib/, config/ and the button only (decision 012)
+  {
+    target: './apps/web/src/components/ui',
+    from: './apps/web/src/components',
+    except: ['./ui', './button'],
+    message: 'components/ui imports only lib/, config/ and the button.',
+  },
   // no feature imports another feature; no server module imports another module's internals
   ...webFeatures.map((feature) => ({
     target: `./apps/web/src/features/${feature}`,
     from: './apps/web/src/features',
     except: [`./${feature}`],
     message: 'A feature must not import another feature.',
+  })),
+  // the server's shared layers serve every module and so know none of them
+  ...['plugins', 'errors', 'mail', 'logging', 'html', 'idempotency', 'audit', 'shared'].map((shared) => ({
+    target: `./apps/server/src/${shared}`,
+    from: './apps/server/src/modules',
+    message: 'Shared server code must not import a module.',
   })),
   ...serverModules.map((module) => ({
     target: `./apps/server/src/modules/${module}`,
@@ -114,6 +127,10 @@ export default tseslint.config(
         'error',
         {
           selector: "MemberExpression[object.name='process'][property.name='env']",
+          message: 'Read configuration through the parsed config module, not process.env.',
+        },
+        {
+          selector: "VariableDeclarator[init.name='process'] > ObjectPattern > Property[key.name='env']",
           message: 'Read configuration through the parsed config module, not process.env.',
         },
         {

@@ -3,8 +3,9 @@ import { defineConfig } from 'vitest/config';
 
 const guards = new URL('./test/setup/guards.ts', import.meta.url).pathname;
 
-// A fresh database per test file (createTestDatabase in beforeAll) migrates every table; on a busy
-// two-core machine that can take longer than Vitest's 10 s default for hooks.
+// A database per test file (createTestDatabase in beforeAll), copied from the template this setup migrates
+// once per run; a copy made without it migrates every table, which on a busy two-core machine can take
+// longer than Vitest's 10 s default for hooks.
 const hookTimeout = 60_000;
 
 const nodeProject = (name: string, root: string) => ({
@@ -14,6 +15,7 @@ const nodeProject = (name: string, root: string) => ({
 export default defineConfig({
   test: {
     allowOnly: false,
+    globalSetup: ['./test/setup/test-database-template.ts'],
     restoreMocks: true,
     unstubEnvs: true,
     unstubGlobals: true,

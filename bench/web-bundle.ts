@@ -1,23 +1,17 @@
 // Bundle budget of performance.md: the customer build's first-screen JavaScript (gzip) against a
 // React + router + query floor app built with the same Vite in the same run, and the largest route chunk.
+// The admin and temporary builds (decision 024) are built too: each bundle must hold only its own code
+// (no module of another variant's own folders), and their first-screen sizes are reported.
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import react from '@vitejs/plugin-react';
-import { build } from 'vite';
+import { foreignModules } from '../apps/web/build-variants.ts';
+import { buildFloorApp, buildWebVariant, type Manifest } from './support/web-build.ts';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const budget = { firstScreenRatio: 1.3, largestRouteChunkKb: 35 };
-
-interface ManifestChunk {
-  file: string;
-  isEntry?: boolean;
-  isDynamicEntry?: boolean;
-  imports?: string[];
-}
-type Manifest = Record<string, ManifestChunk>;
 
 const gzipKb = (path: string) => gzipSync(readFileSync(path), { level: 9 }).byteLength / 1024;
 
@@ -36,27 +30,23 @@ function firstScreenFiles(manifest: Manifest): string[] {
   return [...files].filter((file) => file.endsWith('.js'));
 }
 
-async function buildApp(root: string, outDir: string, configFile: string | false): Promise<Manifest> {
-  await build({
-    root,
-    configFile,
-    logLevel: 'warn',
-    ...(configFile === false ? { plugins: [react()] } : {}),
-    build: { outDir, emptyOutDir: true, manifest: true },
-  });
-  return JSON.parse(readFileSync(join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest;
-}
-
 const work = mkdtempSync(join(tmpdir(), 'fund-bench-web-'));
 try {
   const floorDir = join(work, 'floor');
   const productDir = join(work, 'product');
-  const floor = await buildApp(join(repoRoot, 'bench/floor-web'), floorDir, false);
-  const product = await buildApp(
-    join(repoRoot, 'apps/web'),
-    productDir,
-    join(repoRoot, 'apps/web/vite.config.ts'),
-  );
+  const floor = await buildFloorApp(floorDir);
+  const built = await buildWebVariant(productDir, 'production');
+  const product = built.manifest;
+  const adminDir = join(work, 'admin');
+  const temporaryDir = join(work, 'temporary');
+  const admin = await buildWebVariant(adminDir, 'admin');
+  const temporary = await buildWebVariant(temporaryDir, 'temporary');
+  const webRoot = join(repoRoot, 'apps/web');
+  const foreign = {
+    customer: foreignModules('customer', built.moduleIds, webRoot),
+    admin: foreignModules('admin', admin.moduleIds, webRoot),
+    temporary: foreignModules('temporary', temporary.moduleIds, webRoot),
+  };
 
   const sum = (dir: string, files: string[]) =>
     files.reduce((total, file) => total + gzipKb(join(dir, file)), 0);
@@ -69,6 +59,7 @@ try {
   const largest = routeChunks[0] ?? { file: '(none)', kb: 0 };
 
   const ratio = firstScreenKb / floorKb;
+  const onlyOwnCode = Object.values(foreign).every((modules) => modules.length === 0);
   const results = {
     floorFirstScreenKbGzip: Number(floorKb.toFixed(1)),
     firstScreenKbGzip: Number(firstScreenKb.toFixed(1)),
@@ -78,7 +69,10 @@ try {
     largestRouteChunkKbGzip: Number(largest.kb.toFixed(2)),
     largestRouteChunkBudgetKb: budget.largestRouteChunkKb,
     routeChunks: routeChunks.length,
-    withinBudget: ratio <= budget.firstScreenRatio && largest.kb <= budget.largestRouteChunkKb,
+    adminFirstScreenKbGzip: Number(sum(adminDir, firstScreenFiles(admin.manifest)).toFixed(1)),
+    temporaryFirstScreenKbGzip: Number(sum(temporaryDir, firstScreenFiles(temporary.manifest)).toFixed(1)),
+    foreignModules: foreign,
+    withinBudget: ratio <= budget.firstScreenRatio && largest.kb <= budget.largestRouteChunkKb && onlyOwnCode,
   };
 
   console.table({
@@ -88,7 +82,14 @@ try {
     [`largest route chunk (gzip KB, budget ≤ ${budget.largestRouteChunkKb})`]:
       results.largestRouteChunkKbGzip,
     'route chunks': results.routeChunks,
+    'admin build, first screen JS (gzip KB)': results.adminFirstScreenKbGzip,
+    'temporary build, first screen JS (gzip KB)': results.temporaryFirstScreenKbGzip,
+    'modules of another variant (customer / admin / temporary)': Object.values(foreign)
+      .map((modules) => modules.length)
+      .join(' / '),
   });
+  for (const [variant, modules] of Object.entries(foreign))
+    if (modules.length > 0) console.log(`The ${variant} build holds another variant's code:`, modules);
   const outDir = join(repoRoot, 'bench-results');
   mkdirSync(outDir, { recursive: true });
   writeFileSync(join(outDir, 'web-bundle.json'), `${JSON.stringify(results, null, 2)}\n`);

@@ -11,6 +11,13 @@ const withPage = (test: (page: Page) => Promise<void>) => app.withPage(test);
 
 const heading = (page: Page) => page.locator('h1').first();
 
+/** The screens in place of the page (locked, closed, confirmation) carry the logo and the service name. */
+async function expectServiceMark(page: Page): Promise<void> {
+  const banner = page.getByRole('banner');
+  expect(await banner.innerText()).toContain('投資信託 オンラインサービス');
+  expect(await banner.locator('svg').getAttribute('aria-hidden')).toBe('true');
+}
+
 describe('first screen of each demo customer', () => {
   it('1000005 (locked) sees the locked-account screen with the support block', () =>
     withPage(async (page) => {
@@ -19,6 +26,7 @@ describe('first screen of each demo customer', () => {
       const text = await page.locator('body').innerText();
       expect(text).toContain('お客さまの口座はアカウントロックされています。以下にお問い合わせください。');
       expect(text).toMatch(/9:00\s*〜\s*17:00/);
+      await expectServiceMark(page);
       await expectAccessible(page);
     }));
 
@@ -29,6 +37,7 @@ describe('first screen of each demo customer', () => {
       expect(await page.locator('body').innerText()).toContain(
         'お客さまの口座は閉鎖されています。電子交付書面は以下よりご覧ください。',
       );
+      await expectServiceMark(page);
       await expectAccessible(page);
       const [documents] = await Promise.all([
         page.context().waitForEvent('page'),
@@ -56,6 +65,7 @@ describe('first screen of each demo customer', () => {
     withPage(async (page) => {
       await signInThroughApp(page, '1000008');
       await expect.poll(() => heading(page).textContent()).toBe('ご利用前にご確認ください');
+      await expectServiceMark(page);
       await expectAccessible(page);
       await page.getByRole('button', { name: '該当しないことを確認しました' }).click();
       await page.waitForURL((url) => url.pathname === '/partners/account-update');
@@ -81,13 +91,15 @@ describe('first screen of each demo customer', () => {
       expect(await page.getByText('ご利用前にご確認ください').count()).toBe(0);
     }));
 
-  it('1000001 sees home with the unread notice badge in the menu', () =>
+  it('1000001 sees home with the unread notice badge on the tab bar and in the menu', () =>
     withPage(async (page) => {
       await signInThroughApp(page, '1000001');
       await expect.poll(() => heading(page).textContent()).toBe('ホーム');
+      const tabBar = page.getByRole('navigation', { name: '主なページ' });
+      await expect.poll(() => tabBar.getByRole('link', { name: /^お知らせ ?未読\d+件$/ }).count()).toBe(1);
       await page.getByRole('button', { name: 'メニュー' }).click();
       await expect
-        .poll(() => page.getByRole('navigation', { name: 'メニュー' }).innerText())
+        .poll(() => page.getByRole('navigation', { name: 'メニュー', exact: true }).innerText())
         .toMatch(/未読\d+件/);
     }));
 });

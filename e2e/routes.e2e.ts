@@ -1,9 +1,15 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signedInState, type StorageState } from './support/app-session.ts';
-import { expectAccessible, newMobileContext, watchPageProblems } from './support/browser.ts';
+import {
+  answersAsState,
+  expectAccessible,
+  mobileViewport,
+  newMobileContext,
+  watchPageProblems,
+} from './support/browser.ts';
 import { pageChunks } from './support/manifest.ts';
-import { routeTitles } from './support/routes.ts';
+import { stayingRouteTitles } from './support/routes.ts';
 import { useRunningApp } from './support/harness.ts';
 
 const app = useRunningApp();
@@ -30,10 +36,10 @@ async function openFresh(path: string): Promise<{ page: Page; chunks: string[]; 
   return { page, chunks, problems };
 }
 
-describe('every route of spec §2 at 375 px', () => {
+describe('every route of spec §2 at 390 px', () => {
   const chunkOfRoute = new Map<string, string>();
 
-  it.each(routeTitles)('%s loads its own chunk and shows 「%s」, accessibly', async (path, title) => {
+  it.each(stayingRouteTitles)('%s loads its own chunk and shows 「%s」, accessibly', async (path, title) => {
     const { page, chunks, problems } = await openFresh(path);
     try {
       await expect.poll(() => page.locator('h1').first().textContent()).toBe(title);
@@ -42,17 +48,19 @@ describe('every route of spec §2 at 375 px', () => {
       // the document title follows the heading in an effect after the render: wait for it as for the h1
       await expect.poll(() => page.title()).toContain(title);
       // mobile-first: nothing wider than the phone's screen
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        mobileViewport.width,
+      );
       await expectAccessible(page);
-      expect(problems).toEqual([]);
+      expect(problems.filter((problem) => !answersAsState(problem))).toEqual([]);
     } finally {
       await page.context().close();
     }
   });
 
   it('loads a different chunk for each route', () => {
-    expect(chunkOfRoute.size).toBe(routeTitles.length);
-    expect(new Set(chunkOfRoute.values()).size).toBe(routeTitles.length);
+    expect(chunkOfRoute.size).toBe(stayingRouteTitles.length);
+    expect(new Set(chunkOfRoute.values()).size).toBe(stayingRouteTitles.length);
   });
 });
 
@@ -83,7 +91,7 @@ describe('not-found page', () => {
         .click();
       await expect.poll(() => new URL(page.url()).pathname).toBe('/');
       await expect.poll(() => page.locator('h1').first().textContent()).toBe('ホーム');
-      expect(problems.filter((problem) => !problem.includes('404'))).toEqual([]);
+      expect(problems.filter((problem) => !problem.includes('404') && !answersAsState(problem))).toEqual([]);
     } finally {
       await page.context().close();
     }
@@ -93,6 +101,64 @@ describe('not-found page', () => {
     const { page } = await openFresh('/no/such/page');
     try {
       await expect.poll(() => page.locator('h1').first().textContent()).toBe('ページが見つかりません');
+    } finally {
+      await page.context().close();
+    }
+  });
+});
+
+describe('the app frame (header, bottom tab bar) at 320 px', () => {
+  it('keeps the tab bar at the bottom with 44 px targets, marks the current tab and hides nothing', async () => {
+    const { page, problems } = await openFresh('/assets/nisaBalance');
+    try {
+      await page.setViewportSize({ width: 320, height: 640 });
+      await expect.poll(() => page.locator('h1').first().textContent()).toBe('NISA口座の残高');
+      expect(await page.getByRole('banner').getByRole('link').getAttribute('href')).toBe('/');
+      const tabBar = page.getByRole('navigation', { name: '主なページ' });
+      expect(await tabBar.getByRole('link', { name: '資産' }).getAttribute('aria-current')).toBe('true');
+      const tabs = tabBar.locator('.tab-bar__tab');
+      expect(await tabs.count()).toBe(5);
+      for (const box of await tabs.evaluateAll((elements) =>
+        elements.map((element) => element.getBoundingClientRect().toJSON() as DOMRect),
+      )) {
+        expect(box.width).toBeGreaterThanOrEqual(44);
+        expect(box.height).toBeGreaterThanOrEqual(44);
+      }
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+      // scrolled to the end, the footer ends above the tab bar: no content is hidden behind it
+      // (polled: the lazy chart can still grow the page after the first scroll)
+      await expect
+        .poll(() =>
+          page.evaluate(() => {
+            window.scrollTo(0, document.documentElement.scrollHeight);
+            const footer = document.querySelector('footer')!.getBoundingClientRect();
+            const bar = document.querySelector('nav[aria-label="主なページ"]')!.getBoundingClientRect();
+            return { footerAboveBar: footer.bottom <= bar.top + 0.5, barBottom: bar.bottom };
+          }),
+        )
+        .toEqual({ footerAboveBar: true, barBottom: 640 });
+      await expectAccessible(page);
+      expect(problems).toEqual([]);
+    } finally {
+      await page.context().close();
+    }
+  });
+
+  it('moves between pages with the tabs and opens the side menu with メニュー', async () => {
+    const { page } = await openFresh('/');
+    try {
+      await expect.poll(() => page.locator('h1').first().textContent()).toBe('ホーム');
+      const tabBar = page.getByRole('navigation', { name: '主なページ' });
+      await tabBar.getByRole('link', { name: '取引' }).click();
+      await expect.poll(() => page.locator('h1').first().textContent()).toBe('取引');
+      expect(await tabBar.getByRole('link', { name: '取引' }).getAttribute('aria-current')).toBe('page');
+      const menuButton = tabBar.getByRole('button', { name: 'メニュー' });
+      await menuButton.click();
+      expect(await menuButton.getAttribute('aria-expanded')).toBe('true');
+      const menu = page.getByRole('navigation', { name: 'メニュー', exact: true });
+      await menu.getByRole('link', { name: '代理人の変更' }).click();
+      await expect.poll(() => page.locator('h1').first().textContent()).toBe('代理人の変更');
+      expect(await menuButton.getAttribute('aria-expanded')).toBe('false');
     } finally {
       await page.context().close();
     }
@@ -120,7 +186,10 @@ describe('navigation inside the app', () => {
       await makeScrollable(page);
       await page.evaluate(() => window.scrollTo(0, 1500));
       await page.getByRole('button', { name: 'メニュー' }).click();
-      await page.getByRole('navigation', { name: 'メニュー' }).getByRole('link', { name: '取引' }).click();
+      await page
+        .getByRole('navigation', { name: 'メニュー', exact: true })
+        .getByRole('link', { name: '取引', exact: true })
+        .click();
       await expect.poll(() => page.locator('h1').first().textContent()).toBe('取引');
       await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
       // focus moves to the new page's heading so screen readers announce it

@@ -8,12 +8,16 @@ import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const web = join(root, 'apps/web');
-const builtIndex = join(web, 'dist/index.html');
+/** The index.html of each build variant (decision 024): customer in dist, admin and temporary in its folders. */
+const builtIndexes = ['dist/index.html', 'dist/admin/index.html', 'dist/temporary/index.html'].map((file) =>
+  join(web, file),
+);
 /** Everything the web bundle is made from: a change to any of these makes the bundle stale. */
 const sources = [
   join(web, 'src'),
   join(web, 'index.html'),
   join(web, 'vite.config.ts'),
+  join(web, 'build-variants.ts'),
   join(web, 'public'),
   join(root, 'packages/contracts/src'),
   join(root, 'packages/domain/src'),
@@ -29,7 +33,8 @@ function newestChange(path: string): number {
   );
 }
 
-const builtAt = existsSync(builtIndex) ? statSync(builtIndex).mtimeMs : 0;
+// the oldest variant decides: a missing one (a dist built before the variants existed) means a build
+const builtAt = Math.min(...builtIndexes.map((file) => (existsSync(file) ? statSync(file).mtimeMs : 0)));
 const changedAt = Math.max(...sources.map(newestChange));
 
 if (builtAt >= changedAt) {

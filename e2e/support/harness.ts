@@ -21,8 +21,8 @@ export interface RunningApp {
   withPage(test: (page: Page, problems: string[]) => Promise<void>, options?: PageOptions): Promise<void>;
 }
 
-/** Where the web build's scripts live (contracts `webAssetsDirectory`). */
-const webAppScripts = /^\/static\/.+\.js$/;
+/** Where the web builds' scripts live (contracts `webAssetsDirectory`, in each build variant's folder). */
+const webAppScripts = /^(?:\/admin|\/temporary)?\/static\/.+\.js$/;
 
 /** One real server (with the given options) and one Chromium for the test file. */
 export function useRunningApp(options: ServerOptions = {}): RunningApp {

@@ -1,5 +1,6 @@
 /** The 24 routes of spec §2 as a visitor opens them, with the title each page shows. */
-export const fundCode = 'GLB001';
+/** A demo fund (packages/db seed) that the main demo customer holds, so every trading page has real data. */
+export const fundCode = 'DEMOF003';
 
 export const routeTitles: ReadonlyArray<readonly [path: string, title: string]> = [
   ['/', 'ホーム'],
@@ -24,6 +25,24 @@ export const routeTitles: ReadonlyArray<readonly [path: string, title: string]> 
   [`/trading/sell/${fundCode}`, '売却'],
   ['/trading/monthlyDeposit', '毎月の入金'],
   [`/trading/scheduledBuy/${fundCode}/inputType`, '積立方法の選択'],
-  [`/trading/scheduledBuy/${fundCode}/inputAmount`, '積立金額の入力'],
-  [`/trading/scheduledBuy/${fundCode}/confirm`, '積立内容の確認'],
+  // opened from the step before it, with that step's choices (without them it sends the visitor back)
+  [`/trading/scheduledBuy/${fundCode}/inputAmount?pay=ACCOUNT_TRANSFER&account=specific`, '積立金額の入力'],
+  [
+    `/trading/scheduledBuy/${fundCode}/confirm?pay=ACCOUNT_TRANSFER&account=specific&amount=10000`,
+    '積立内容の確認',
+  ],
 ];
+
+/**
+ * The redirect landings hand the visitor on at once (/resetPassword, the sign-in page), and so does the
+ * card issuer's MFA return opened without this tab's state (to /saisonConnect/error): the checks of a page
+ * that stays do not apply; e2e/signed-out-pages.e2e.ts and e2e/card-link.e2e.ts follow them.
+ */
+export const landingPaths: ReadonlySet<string> = new Set([
+  '/redirect/openAccount',
+  '/redirect/resetPassword',
+  '/saisonConnect/mfa',
+]);
+
+/** The routes whose page stays on screen when opened. */
+export const stayingRouteTitles = routeTitles.filter(([path]) => !landingPaths.has(path));

@@ -13,6 +13,13 @@ export interface RunningServer {
   baseUrl: string;
   log: () => string;
   stop: () => Promise<void>;
+  /**
+   * Stops the server, runs `action` with the environment the server ran with (its database: the PGlite
+   * data directory, which only one process may open, or DATABASE_URL), then starts it again on the same
+   * address and data, as the README tells a developer to do around `npm run batch`. Tokens signed before
+   * stay verifiable only when the signing keys outlive the process (pass OIDC_JWKS in `env`).
+   */
+  whileStopped: (action: (env: NodeJS.ProcessEnv) => Promise<void>) => Promise<void>;
 }
 
 async function freePort(): Promise<number> {
@@ -60,31 +67,49 @@ export async function startServer({
   const port = await freePort();
   const baseUrl = `http://${host}:${port}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'fund-e2e-'));
+  const serverEnv: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'test',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    // redirect URIs, the issuer and the passkey relying party must name the address the browser uses
+    PUBLIC_ORIGIN: baseUrl,
+    PGLITE_DATA_DIR: join(dataDir, 'pglite'),
+    LOG_LEVEL: 'warn',
+    // the regular maintenance windows would make the suite depend on the hour it runs at
+    MAINTENANCE_WINDOWS: 'off',
+    ...env,
+  };
   let output = '';
-  const child = spawn(join(repoRoot, 'node_modules/.bin/tsx'), ['apps/server/src/main.ts'], {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      // redirect URIs, the issuer and the passkey relying party must name the address the browser uses
-      PUBLIC_ORIGIN: baseUrl,
-      PGLITE_DATA_DIR: join(dataDir, 'pglite'),
-      LOG_LEVEL: 'warn',
-      // the regular maintenance windows would make the suite depend on the hour it runs at
-      MAINTENANCE_WINDOWS: 'off',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const log = () => output;
+
+  const launch = async (): Promise<ChildProcess> => {
+    const child = spawn(join(repoRoot, 'node_modules/.bin/tsx'), ['apps/server/src/main.ts'], {
+      cwd: repoRoot,
+      env: serverEnv,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    try {
+      await waitUntilHealthy(baseUrl, child, log);
+    } catch (error) {
+      child.kill('SIGKILL');
+      throw error;
+    }
+    return child;
+  };
+  const halt = async (child: ChildProcess): Promise<void> => {
+    if (child.exitCode !== null) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    await exited;
+  };
+
+  let child: ChildProcess;
   try {
-    await waitUntilHealthy(baseUrl, child, log);
+    child = await launch();
   } catch (error) {
-    child.kill('SIGKILL');
     rmSync(dataDir, { recursive: true, force: true });
     throw error;
   }
@@ -92,12 +117,13 @@ export async function startServer({
     baseUrl,
     log,
     stop: async () => {
-      if (child.exitCode === null) {
-        const exited = new Promise((resolve) => child.once('exit', resolve));
-        child.kill('SIGTERM');
-        await exited;
-      }
+      await halt(child);
       rmSync(dataDir, { recursive: true, force: true });
+    },
+    whileStopped: async (action) => {
+      await halt(child);
+      await action({ ...serverEnv });
+      child = await launch();
     },
   };
 }

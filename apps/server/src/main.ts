@@ -5,6 +5,7 @@ import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.ts';
 import { ConfigError, developmentDefaultWarnings, loadConfig, type Config } from './config/config.ts';
 import { startBatchScheduler } from './jobs/batch-scheduler.ts';
+import { closedCustomerDocuments, issueDemoPeriodicDocuments } from './demo/demo-documents.ts';
 import { seedDemoHistory } from './demo/demo-history.ts';
 import { createDemoClock } from './jobs/demo-clock.ts';
 import { demoSignInsTable } from './modules/identity/demo-sign-ins-table.ts';
@@ -70,6 +71,10 @@ try {
   if (config.seedDemoData) {
     const { seeded } = await seedDemoData(database);
     app.log.info(seeded ? 'Demo data seeded' : 'Demo data already present');
+    // the closed customer's 電子交付書面 need no history: there from the first sign-in (idempotent)
+    await database.db.transaction((tx) =>
+      issueDemoPeriodicDocuments(tx, jstDateOf(clock.now()), closedCustomerDocuments),
+    );
   }
   for (const warning of developmentDefaultWarnings(config)) {
     app.log.warn(`DEVELOPMENT DEFAULT — ${warning}`);
@@ -93,7 +98,13 @@ try {
   if (config.batch.scheduler) {
     // after the price time each day, and now for the days missed since the last run (jobs/batch-scheduler.ts)
     void demoHistory.then(() => {
-      scheduler = startBatchScheduler({ handle: database, config: config.batch, clock, log: app.log });
+      scheduler = startBatchScheduler({
+        handle: database,
+        config: config.batch,
+        clock,
+        log: app.log,
+        appOrigin: config.publicOrigin,
+      });
     });
   }
 } catch (error) {

@@ -1,22 +1,20 @@
 import { z } from 'zod';
+import { isoDateSchema } from './request-limits.ts';
 
 // Funds API (issue 5): list, detail with the current prospectus, NAV history, prospectus confirmation.
 // Prices are whole yen per 10,000 units (1万口あたり), sent as decimal strings like every money value.
 
-export const FundsPath = {
-  funds: '/v1/funds',
-  fund: '/v1/funds/:code',
-  navs: '/v1/funds/:code/navs',
-  prospectusConfirmations: '/v1/funds/:code/prospectusConfirmations',
-} as const;
+export { FundsPath } from './paths.ts';
 
 /** Longest NAV history one call returns (days between from and to, inclusive). */
 export const maxNavRangeDays = 3_700;
 
 const decimal = z.string().regex(/^-?(0|[1-9][0-9]*)$/);
-const isoDate = z.iso.date();
+const isoDate = isoDateSchema;
 
-export const fundCodeParamsSchema = z.object({ code: z.string().regex(/^[0-9A-Z]{8}$/) });
+export const fundCodeParamsSchema = z.object({
+  code: z.string().regex(/^[0-9A-Z]{8}$/, 'ファンドコードは英大文字・数字 8 桁です'),
+});
 
 export const fundSummarySchema = z
   .object({
@@ -56,6 +54,11 @@ export const prospectusSchema = z.object({
   documentUrl: z.string(),
   /** Whether the caller has confirmed this version (a purchase needs it). */
   confirmed: z.boolean(),
+  /**
+   * The caller confirmed an earlier version but not this one: the prospectus was revised since they read
+   * it (改訂), which the screens say, as against a first reading.
+   */
+  revisedSinceConfirmation: z.boolean(),
 });
 
 export const fundDetailSchema = z

@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { isoDateSchema } from './request-limits.ts';
 import { amountStringSchema, signedAmountStringSchema } from './plans.ts';
 
 // 入出金履歴, 取引履歴 and NISA 利用状況 (spec §3, §7). Money and units are decimal strings (plans.ts).
 
-const isoDate = z.iso.date();
+const isoDate = isoDateSchema;
 const pageSchema = z
   .string()
   .regex(/^[1-9][0-9]{0,5}$/, '1 以上の整数を指定してください')
@@ -126,8 +127,4 @@ export const nisaStatusByYearSchema = z
   .meta({ id: 'NisaStatusByYear' });
 export type NisaStatusByYear = z.infer<typeof nisaStatusByYearSchema>;
 
-export const HistoryPath = {
-  cashflows: '/v1/cashflows',
-  trades: '/v1/trades',
-  nisaStatusByYear: '/v6/nisaStatusByYear',
-} as const;
+export { HistoryPath } from './paths.ts';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoDateSchema } from './request-limits.ts';
 
 /**
  * The account side of the identity service (spec §7, under /auth/v1): sign-up with email confirmation,
@@ -57,7 +58,7 @@ export const registerBodySchema = z
     lastNameKana: z.string().trim().min(1).max(50),
     firstNameKana: z.string().trim().min(1).max(50),
     /** YYYY-MM-DD */
-    birthDate: z.iso.date(),
+    birthDate: isoDateSchema,
   })
   .meta({ id: 'RegisterRequest' });
 
@@ -192,6 +193,8 @@ export const sessionRevokeBodySchema = z
   .meta({ id: 'SessionRevokeRequest' });
 
 export type RegisterBody = z.infer<typeof registerBodySchema>;
+export type LoginAttempts = z.infer<typeof loginAttemptsSchema>;
+export type UserSessions = z.infer<typeof userSessionsSchema>;
 
 // --- calls next to the OpenID provider ----------------------------------------------------------------
 

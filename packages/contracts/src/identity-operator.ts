@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { webBuildVariants } from './paths.ts';
 
 /**
  * The operator (administrator) sign-in (spec §4, §6): a user pool, OpenID provider, client and tokens of
@@ -17,7 +18,7 @@ export const OperatorIdentityPath = {
 export const adminClientId = 'fund-admin';
 
 /** Where the admin build lives and where `fund-admin` returns by default (`<origin>/admin/`). */
-export const adminAppPath = '/admin/';
+export const adminAppPath = webBuildVariants.admin.path;
 
 /** Scopes the admin build asks for: `openid offline admin`. */
 export const OperatorScope = {

@@ -36,3 +36,16 @@ export const userProfileSchema = z
   .meta({ id: 'UserProfile' });
 
 export type UserProfile = z.infer<typeof userProfileSchema>;
+
+/**
+ * Why the web app sends the customer to sign in again, shown by the sign-in page itself (spec §4 step 5,
+ * issue 13 point 12): an extra authorization parameter with one of these values.
+ */
+export const signInNoticeParam = 'sign_in_notice';
+export const SignInNotice = {
+  /** The refresh failed: the session ended. */
+  sessionExpired: 'session_expired',
+  /** The return from the last sign-in could not be completed. */
+  signInFailed: 'sign_in_failed',
+} as const;
+export type SignInNotice = (typeof SignInNotice)[keyof typeof SignInNotice];

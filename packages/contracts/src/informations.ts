@@ -6,11 +6,7 @@ import { z } from 'zod';
 // The web app imports this module's types only (and checks its path literals against InformationsPath),
 // so zod stays out of its bundles.
 
-export const InformationsPath = {
-  list: '/v1/informations',
-  detail: '/v1/informations/:id',
-  read: '/v1/informations/:id/read',
-} as const;
+export { InformationsPath } from './paths.ts';
 
 const isoDateTime = z.iso.datetime({ offset: true });
 

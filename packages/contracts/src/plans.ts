@@ -1,40 +1,44 @@
 import { z } from 'zod';
+import { positiveWholeNumberSchema } from './money-request.ts';
 
 // Standing instructions of the customer (spec §3, domain.md §3): 積立 (recurring purchases), 定期売却
 // (scheduled sells) and 毎月の入金 (monthly deposit).
 //
-// Money and units: every yen amount and unit count, in requests and in answers, is a decimal string of
-// digits ("5000", "123456789012345678"), never a JSON number. Numbers above 2^53 lose digits in
-// JavaScript and JSON parsers, and a string cannot hide a float (5000.5), an exponent (5e3) or a sign.
-// Request strings must be canonical positive integers: no sign, no leading zero, no fraction, no
-// exponent, no separators; anything else is a 400 with the spec's `{ code, message }` body.
+// Money and units: in requests `positiveWholeNumberSchema` (money-request.ts), the one the orders take: a
+// JSON number (safe integer) or a canonical decimal string; fractions, exponents, signs, leading zeros and
+// zero are a 400 with the spec's `{ code, message }` body. In answers always a decimal string of digits
+// ("5000", "123456789012345678"): numbers above 2^53 lose digits in JavaScript and JSON parsers.
+
+/**
+ * Error codes of the plan calls (first three digits = HTTP status, spec §8), one per rule, numbered after
+ * the orders API's `TradingErrorCode` (400-200…400-216, 409-201…409-203). A plan refused for a rule the
+ * orders share answers the orders' code: the account state (400-100 locked, 400-215 not opened, 400-216
+ * closed), the fund (400-214), the account type (400-208) and NISA (400-209, 400-213).
+ */
+export const PlanErrorCode = {
+  /** 積立金額 below 5,000 yen or not in steps of 1,000 yen. */
+  recurringAmountInvalid: '400-220',
+  /** ボーナス月 or its amount breaks a rule (months, minimum, steps). */
+  bonusInvalid: '400-221',
+  /** Card 積立 over 100,000 yen in a month, all plans together. */
+  cardMonthlyLimit: '400-222',
+  /** 定期売却 outside the specific account, or for a corporation. */
+  scheduledSellNotAllowed: '400-223',
+  /** 定期売却 value not positive or a rate above 100 %. */
+  scheduledSellValueInvalid: '400-224',
+  /** 定期売却 of a fund not held in the specific account. */
+  scheduledSellNoHolding: '400-225',
+  /** A live plan of the same fund (and account type) already exists. */
+  planAlreadyExists: '409-204',
+  /** The plan's status does not allow the change (cancelled, already suspended or active). */
+  planStatusConflict: '409-205',
+} as const;
+export type PlanErrorCode = (typeof PlanErrorCode)[keyof typeof PlanErrorCode];
 
 /** A canonical decimal integer ≥ 0, as answers carry money and units. */
 export const amountStringSchema = z.string().regex(/^(?:0|[1-9][0-9]*)$/);
 /** A signed canonical decimal integer (gains and losses). */
 export const signedAmountStringSchema = z.string().regex(/^(?:0|-?[1-9][0-9]*)$/);
-
-/** Digits of the largest yen amount or unit count a request may carry (below 2^63, bigint columns). */
-const maxInputDigits = 15;
-
-/**
- * A positive whole number in a request, as a canonical decimal string of at most `maxDigits` digits;
- * `max` (optional) is the largest value accepted. Rules of the domain (steps, minimums) are checked by
- * the server with @fund/domain, this only refuses what is not a number at all.
- */
-export function positiveIntegerStringSchema(max?: bigint) {
-  const base = z
-    .string()
-    .regex(/^[1-9][0-9]*$/, '1 以上の整数を半角数字の文字列で指定してください（小数・指数・符号は不可）')
-    .max(maxInputDigits, `${maxInputDigits} 桁以内で指定してください`);
-  return max === undefined
-    ? base
-    : base.refine(
-        // zod runs every check, so the value may not be digits here: only compare what is
-        (value) => !/^[1-9][0-9]*$/.test(value) || value.length > maxInputDigits || BigInt(value) <= max,
-        `${max.toString()} 以下で指定してください`,
-      );
-}
 
 /** Largest monthly (or bonus) amount of one recurring plan a request may name: 1億円. */
 export const maxRecurringAmount = 100_000_000n;
@@ -63,8 +67,8 @@ const fundSummarySchema = z.object({ code: z.string(), name: z.string(), shortNa
 const bonusInputSchema = z.strictObject({
   /** ボーナス月 (1-12), one or two distinct months. */
   months: z.array(z.number().int().min(1).max(12)).min(1).max(2),
-  /** ボーナス月の増額分 (yen, decimal string). */
-  amount: positiveIntegerStringSchema(maxRecurringAmount),
+  /** ボーナス月の増額分 (yen). */
+  amount: positiveWholeNumberSchema(maxRecurringAmount, '金額'),
 });
 
 /**
@@ -76,7 +80,7 @@ export const createRecurringPurchaseBodySchema = z
     fundCode: fundCodeSchema,
     accountType: planAccountTypeSchema,
     /** 毎月の積立金額: ≥ 5,000 yen in 1,000-yen steps (checked by the server). */
-    amount: positiveIntegerStringSchema(maxRecurringAmount),
+    amount: positiveWholeNumberSchema(maxRecurringAmount, '金額'),
     bonus: bonusInputSchema.nullable().optional(),
     paymentMethod: planPaymentMethodSchema,
   })
@@ -89,7 +93,7 @@ export type CreateRecurringPurchaseBody = z.infer<typeof createRecurringPurchase
  */
 export const updateRecurringPurchaseBodySchema = z
   .strictObject({
-    amount: positiveIntegerStringSchema(maxRecurringAmount).optional(),
+    amount: positiveWholeNumberSchema(maxRecurringAmount, '金額').optional(),
     bonus: bonusInputSchema.nullable().optional(),
     paymentMethod: planPaymentMethodSchema.optional(),
   })
@@ -147,7 +151,7 @@ export const createScheduledSellBodySchema = z
     fundCode: fundCodeSchema,
     type: scheduledSellTypeSchema,
     /** Yen for AMOUNT, units for QUANTITY, a whole percent 1-100 for RATE. */
-    value: positiveIntegerStringSchema(maxScheduledSellValue),
+    value: positiveWholeNumberSchema(maxScheduledSellValue, '金額・口数・率'),
     frequency: scheduledSellFrequencySchema,
   })
   .meta({ id: 'CreateScheduledSellRequest' });
@@ -157,7 +161,7 @@ export type CreateScheduledSellBody = z.infer<typeof createScheduledSellBodySche
 export const updateScheduledSellBodySchema = z
   .strictObject({
     type: scheduledSellTypeSchema.optional(),
-    value: positiveIntegerStringSchema(maxScheduledSellValue).optional(),
+    value: positiveWholeNumberSchema(maxScheduledSellValue, '金額・口数・率').optional(),
     frequency: scheduledSellFrequencySchema.optional(),
   })
   .refine(
@@ -194,7 +198,7 @@ export type ScheduledSellList = z.infer<typeof scheduledSellListSchema>;
 /** `PUT /v1/monthlyDeposit`: sets (or changes) the monthly deposit; day 1-28 (the next business day). */
 export const putMonthlyDepositBodySchema = z
   .strictObject({
-    amount: positiveIntegerStringSchema(maxMonthlyDepositAmount),
+    amount: positiveWholeNumberSchema(maxMonthlyDepositAmount, '入金額'),
     day: z.number().int().min(1).max(28),
   })
   .meta({ id: 'PutMonthlyDepositRequest' });
@@ -215,17 +219,4 @@ export const monthlyDepositSchema = z
   .meta({ id: 'MonthlyDeposit' });
 export type MonthlyDeposit = z.infer<typeof monthlyDepositSchema>;
 
-/** Paths of the plan-management calls. */
-export const PlansPath = {
-  recurringPurchases: '/v1/recurringPurchases',
-  recurringPurchase: '/v1/recurringPurchases/:id',
-  recurringPurchaseSuspend: '/v1/recurringPurchases/:id/suspend',
-  recurringPurchaseResume: '/v1/recurringPurchases/:id/resume',
-  recurringPurchaseCancel: '/v1/recurringPurchases/:id/cancel',
-  scheduledSells: '/v1/scheduledSells',
-  scheduledSell: '/v1/scheduledSells/:id',
-  scheduledSellSuspend: '/v1/scheduledSells/:id/suspend',
-  scheduledSellResume: '/v1/scheduledSells/:id/resume',
-  scheduledSellCancel: '/v1/scheduledSells/:id/cancel',
-  monthlyDeposit: '/v1/monthlyDeposit',
-} as const;
+export { PlansPath } from './paths.ts';

@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { isoDateSchema } from './request-limits.ts';
 
 // Answers of the calls the web app's root shell makes on start (spec §2 "Root shell", §3 "Response
 // shapes", §4 "Root loading"). Field names the spec gives are kept exactly; fields it leaves out are ours.
 // The web app imports these as types only, so zod stays out of its first-screen bundle.
 
-const isoDate = z.iso.date();
+const isoDate = isoDateSchema;
 const isoDateTime = z.iso.datetime({ offset: true });
 
 export const accountRoleSchema = z.enum(['ADULT', 'CORPORATION', 'CHILD', 'JUNIOR_NISA']);

@@ -1,9 +1,11 @@
 import { z } from 'zod';
+import { isoDateSchema } from './request-limits.ts';
+import { positiveWholeNumberSchema as positiveWholeNumber } from './money-request.ts';
 
 // Orders API (issue 5): estimate, buy, sell, list, detail, cancel. Money and units:
-// - in requests, a positive whole number as a JSON number (a safe integer, no fraction) or as a decimal
-//   string of digits (`"1000000"`); fractions (`1000.5`, `"1000.5"`), exponents (`"1e6"`), signs, zero
-//   and values beyond the limits are refused with 400;
+// - in requests, `positiveWholeNumberSchema` (money-request.ts, shared with the plan calls): a JSON number
+//   (a safe integer) or a decimal string of digits; fractions, exponents, signs, zero and values beyond
+//   the limits are refused with 400;
 // - in answers, always decimal strings (`"1000000"`), so nothing loses precision above 2^53.
 
 /** Largest yen amount one order may name (10億円). */
@@ -13,8 +15,8 @@ export const maxOrderUnits = 1_000_000_000_000_000n;
 /** Largest point count one order may use. */
 export const maxOrderPoints = 1_000_000_000n;
 
-/** Header every creating call must carry (security.md 25): 1-100 visible ASCII characters. */
-export const idempotencyKeyHeader = 'idempotency-key';
+export { idempotencyKeyHeader } from './paths.ts';
+/** What an Idempotency-Key may be (security.md 25): 1-100 visible ASCII characters. */
 export const idempotencyKeyPattern = /^[\x21-\x7e]{1,100}$/;
 
 /** Error codes of the trading API (first three digits = HTTP status, spec §8). */
@@ -49,8 +51,10 @@ export const TradingErrorCode = {
   nisaNotAllowed: '400-213',
   /** The fund takes no buys (買付停止, 償還済) or has no price yet. */
   fundNotOnSale: '400-214',
-  /** The customer's securities account is not open. */
+  /** The customer's securities account is not opened yet (status.equity NONE). */
   accountNotOpen: '400-215',
+  /** The customer's securities account is closed (status.equity CLOSE). */
+  accountClosed: '400-216',
   /** The current prospectus (交付目論見書) has not been confirmed: confirm it, then order again. */
   prospectusNotConfirmed: '409-201',
   /** The order cannot be cancelled any more (priced, cancelled, or after the cut-off of its 申込日). */
@@ -62,34 +66,7 @@ export const TradingErrorCode = {
 } as const;
 export type TradingErrorCode = (typeof TradingErrorCode)[keyof typeof TradingErrorCode];
 
-/** Paths of the orders API. */
-export const TradingPath = {
-  estimate: '/v1/orders/estimate',
-  buy: '/v1/orders/buy',
-  sell: '/v1/orders/sell',
-  orders: '/v1/orders',
-  order: '/v1/orders/:orderId',
-  cancel: '/v1/orders/:orderId/cancel',
-} as const;
-
-const digits = /^[1-9][0-9]*$/;
-
-/** Whether a value that passed the shape checks is at most `max` (never throws on a malformed one). */
-function atMost(value: number | string, max: bigint): boolean {
-  if (typeof value === 'number') return Number.isSafeInteger(value) && BigInt(value) <= max;
-  return digits.test(value) && BigInt(value) <= max;
-}
-
-function positiveWholeNumber(max: bigint, what: string) {
-  return z
-    .union([
-      z.number().int(`${what}は整数で入力してください`).positive(`${what}は1以上で入力してください`),
-      z.string().max(20).regex(digits, `${what}は半角数字（整数）で入力してください`),
-    ])
-    .refine((value) => atMost(value, max), {
-      message: `${what}は${max.toString()}以下の整数で入力してください`,
-    });
-}
+export { TradingPath } from './paths.ts';
 
 /** A yen amount of an order (1 to 1,000,000,000). */
 export const orderAmountSchema = positiveWholeNumber(maxOrderAmountYen, '金額');
@@ -122,7 +99,7 @@ export const orderStatusSchema = z.enum(['ORDERED', 'EXECUTED', 'CANCELED', 'TRA
 export const paymentMethodSchema = z.enum(['ACCOUNT_TRANSFER', 'CREDIT_CARD']);
 export const paymentStatusSchema = z.enum(['SUCCESS', 'FAILURE', 'RESET', 'NONE', 'RECEIVED', 'PROCESSING']);
 const fundCodeSchema = z.string().regex(/^[0-9A-Z]{8}$/);
-const isoDate = z.iso.date();
+const isoDate = isoDateSchema;
 const isoDateTime = z.iso.datetime({ offset: true });
 
 /**
@@ -149,6 +126,18 @@ export const buyOrderRequestSchema = z
   .meta({ id: 'BuyOrderRequest' });
 export type BuyOrderRequest = z.input<typeof buyOrderRequestSchema>;
 
+/**
+ * An order names exactly the figure of its type: AMOUNT the amount, QUANTITY the units, ALL neither.
+ * Never both: an estimate or an order with amount and units together is refused with 400.
+ */
+function namesOnlyItsFigure(body: { orderType: string; amount?: unknown; units?: unknown }): boolean {
+  if (body.orderType === 'AMOUNT') return body.amount !== undefined && body.units === undefined;
+  if (body.orderType === 'QUANTITY') return body.units !== undefined && body.amount === undefined;
+  return body.amount === undefined && body.units === undefined;
+}
+const figureMessage =
+  '金額指定では amount、口数指定では units のみを指定してください（全部解約はどちらも不要）';
+
 /** `POST /v1/orders/sell`. AMOUNT needs `amount`, QUANTITY needs `units`, ALL needs neither. */
 export const sellOrderRequestSchema = z
   .strictObject({
@@ -158,15 +147,7 @@ export const sellOrderRequestSchema = z
     amount: orderAmountSchema.optional(),
     units: orderUnitsSchema.optional(),
   })
-  .refine(
-    (body) =>
-      body.orderType === 'AMOUNT'
-        ? body.amount !== undefined && body.units === undefined
-        : body.orderType === 'QUANTITY'
-          ? body.units !== undefined && body.amount === undefined
-          : body.amount === undefined && body.units === undefined,
-    { message: '金額指定では amount、口数指定では units のみを指定してください（全部解約はどちらも不要）' },
-  )
+  .refine(namesOnlyItsFigure, { message: figureMessage })
   .meta({ id: 'SellOrderRequest' });
 export type SellOrderRequest = z.input<typeof sellOrderRequestSchema>;
 
@@ -192,6 +173,7 @@ export const orderEstimateRequestSchema = z
       units: orderUnitsSchema.optional(),
     }),
   ])
+  .refine(namesOnlyItsFigure, { message: figureMessage })
   .meta({ id: 'OrderEstimateRequest' });
 export type OrderEstimateRequest = z.input<typeof orderEstimateRequestSchema>;
 
@@ -261,7 +243,10 @@ export const orderSchema = z
     requestedUnits: decimalStringSchema.nullable(),
     /** Units this sell holds until it settles (a sell reduces the shown units at once). */
     reservedUnits: decimalStringSchema,
-    /** Cash set aside for a buy (amount minus points; a QUANTITY buy: the estimate with its margin). */
+    /**
+     * Cash set aside for a buy (amount minus points; a QUANTITY buy: the estimate with its margin); "0"
+     * once the order is cancelled, the money being back in the cash balance.
+     */
     heldAmount: decimalStringSchema,
     executedUnits: decimalStringSchema.nullable(),
     executedAmount: decimalStringSchema.nullable(),

@@ -23,6 +23,11 @@ export interface DatabaseOptions {
   url?: string | undefined;
   /** PGlite data directory (created if missing), or 'memory://' for a throw-away in-memory database. */
   dataDir?: string | undefined;
+  /**
+   * A PGlite `dumpDataDir` tarball an in-memory database starts from instead of running initdb; tests
+   * use a migrated one (see testing/pglite-template.ts). Ignored for PostgreSQL and on-disk PGlite.
+   */
+  pgliteDataDirTarball?: Blob | undefined;
   /** Largest number of PostgreSQL connections this process opens (pg pool `max`); default 10. */
   poolSize?: number | undefined;
   /**
@@ -57,7 +62,9 @@ export function connectionOf(handle: DatabaseHandle): Connection {
 /** PostgreSQL when `url` is set (a pg pool), otherwise PGlite in `dataDir`. */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.url !== undefined && options.url !== '') return openPostgres(options.url, options);
-  if (options.dataDir !== undefined && options.dataDir !== '') return openPglite(options.dataDir);
+  if (options.dataDir !== undefined && options.dataDir !== '') {
+    return openPglite(options.dataDir, options.pgliteDataDirTarball);
+  }
   // refusing beats silently falling back to memory, where every write would be lost on exit
   throw new Error("openDatabase needs a PostgreSQL url or a PGlite dataDir ('memory://' for in-memory).");
 }
@@ -66,9 +73,10 @@ export async function pingDatabase(handle: DatabaseHandle): Promise<void> {
   await handle.db.execute(sql`SELECT 1`);
 }
 
-async function openPglite(dataDir: string): Promise<DatabaseHandle> {
+async function openPglite(dataDir: string, tarball: Blob | undefined): Promise<DatabaseHandle> {
   if (dataDir.startsWith('memory://')) {
-    return pgliteHandle(await PGlite.create(dataDir), () => {});
+    const client = await PGlite.create(dataDir, tarball === undefined ? {} : { loadDataDir: tarball });
+    return pgliteHandle(client, () => {});
   }
   const directory = resolve(dataDir);
   mkdirSync(dirname(directory), { recursive: true }); // PGlite creates the directory itself, not its parents

@@ -12,8 +12,10 @@ export {
 } from './database.ts';
 export { migrateDatabase } from './migrate.ts';
 export { seedDemoData } from './seed/seed-demo-data.ts';
+export { demoAgents } from './seed/demo-agents.ts';
 export * from './schema/index.ts';
 export { demoCustomers, mainDemoAccountNumber, type DemoCustomer } from './seed/demo-customers.ts';
+export { closedDemoAccountNumber } from './seed/demo-root-loading.ts';
 export { mainDemoCustomerUnread } from './seed/demo-informations.ts';
 export {
   demoCustomerPassword,

@@ -49,16 +49,20 @@ async function twoHandlesOnAnEmptyDatabase(): Promise<{
 describe('migrations on a fresh database', { timeout: startup }, () => {
   let database: TestDatabase;
   beforeAll(async () => {
-    database = await createTestDatabase();
+    // not the run's migrated template: this is the test of migrating an empty database
+    database = await createTestDatabase({ freshMigration: true });
   }, startup);
   afterAll(() => database?.drop());
 
   it('create every table of the schema', async () => {
     expect(await publicTables(database)).toEqual([
+      'account_transfer_accounts',
+      'attempt_windows',
       'audit_log',
       'batch_step_runs',
       'cashflows',
       'customer_accounts',
+      'customer_agents',
       'customer_balances',
       'customer_credentials',
       'customers',
@@ -74,6 +78,7 @@ describe('migrations on a fresh database', { timeout: startup }, () => {
       'informations',
       'journal_entries',
       'journal_lines',
+      'linked_cards',
       'mail_outbox',
       'monthly_deposits',
       'nisa_requests',
@@ -83,6 +88,7 @@ describe('migrations on a fresh database', { timeout: startup }, () => {
       'operator_password_resets',
       'operators',
       'orders',
+      'pending_card_links',
       'pending_registrations',
       'pending_second_factors',
       'point_balances',
@@ -92,6 +98,7 @@ describe('migrations on a fresh database', { timeout: startup }, () => {
       'recurring_purchases',
       'scheduled_sells',
       'sign_in_events',
+      'temporary_users',
       'totp_credentials',
       'trades',
       'update_account_requests',

@@ -1,17 +1,22 @@
-import { closeSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 
 /**
  * PGlite has no postmaster to stop a second process from opening the same data directory, and two
  * processes writing to one directory silently lose each other's writes (e.g. `npm run db:seed` while the
- * server runs). A lock file beside the directory, holding the owner's pid, turns that into a clear error.
+ * server runs). A lock file beside the directory turns that into a clear error.
+ *
+ * The lock names its owner by pid and, where Linux's /proc tells it, the process's start time: a bare pid
+ * is not enough after a crash. A container restarted after kill -9 runs the new server under the same pid
+ * as the dead one (a fresh pid namespace counts from 1 again), and a killed process stays a zombie until
+ * it is reaped; both would otherwise read as "still open" and keep the service down.
  */
 export function lockPgliteDataDir(dataDir: string): () => void {
   const lockPath = `${dataDir}.lock`;
   if (!tryCreateLockFile(lockPath)) {
-    const owner = readOwnerPid(lockPath);
-    if (owner !== undefined && isRunning(owner)) {
+    const owner = readOwner(lockPath);
+    if (owner !== undefined && isLive(owner)) {
       throw new Error(
-        `PGlite data directory ${dataDir} is already open in process ${owner}${owner === process.pid ? ' (this process)' : ''}. ` +
+        `PGlite data directory ${dataDir} is already open in process ${owner.pid}${owner.pid === process.pid ? ' (this process)' : ''}. ` +
           'Stop that process first, or use PostgreSQL (DATABASE_URL) to share one database between processes.',
       );
     }
@@ -24,6 +29,12 @@ export function lockPgliteDataDir(dataDir: string): () => void {
   return () => rmSync(lockPath, { force: true });
 }
 
+/** Who holds a lock: a pid, and the process's start time when the system tells it. */
+interface LockOwner {
+  readonly pid: number;
+  readonly startTime: string | undefined;
+}
+
 function tryCreateLockFile(lockPath: string): boolean {
   let fd: number;
   try {
@@ -33,20 +44,47 @@ function tryCreateLockFile(lockPath: string): boolean {
     throw error;
   }
   try {
-    writeSync(fd, String(process.pid));
+    const startTime = linuxProcess(process.pid)?.startTime;
+    writeSync(fd, startTime === undefined ? String(process.pid) : `${process.pid} ${startTime}`);
   } finally {
     closeSync(fd);
   }
   return true;
 }
 
-function readOwnerPid(lockPath: string): number | undefined {
+function readOwner(lockPath: string): LockOwner | undefined {
   try {
-    const pid = Number.parseInt(readFileSync(lockPath, 'utf8'), 10);
-    return Number.isInteger(pid) && pid > 0 ? pid : undefined;
+    const [pidText, startTime] = readFileSync(lockPath, 'utf8').trim().split(' ');
+    const pid = Number.parseInt(pidText ?? '', 10);
+    return Number.isInteger(pid) && pid > 0 ? { pid, startTime } : undefined;
   } catch {
     return undefined; // removed meanwhile, or written only half: treat as not owned
   }
+}
+
+function isLive(owner: LockOwner): boolean {
+  if (!existsSync('/proc/self/stat')) return isRunning(owner.pid);
+  const running = linuxProcess(owner.pid);
+  if (running === undefined || running.zombie) return false;
+  return owner.startTime === undefined || owner.startTime === running.startTime;
+}
+
+/**
+ * A process as Linux's /proc/<pid>/stat describes it: its state (Z: ended, not yet reaped) and its start
+ * time in clock ticks after boot, which differs between two processes that had the same pid.
+ */
+export function linuxProcess(pid: number): { zombie: boolean; startTime: string } | undefined {
+  let stat: string;
+  try {
+    stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  } catch {
+    return undefined;
+  }
+  // the command name (field 2) is in parentheses and may hold spaces: count fields after its last ')'
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const state = fields[0];
+  const startTime = fields[19];
+  return state === undefined || startTime === undefined ? undefined : { zombie: state === 'Z', startTime };
 }
 
 function isRunning(pid: number): boolean {

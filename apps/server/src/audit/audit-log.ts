@@ -1,6 +1,5 @@
 import { auditLog, type AuditActorType, type AuditOutcome, type DatabaseExecutor } from '@fund/db';
-
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { uuidPattern } from '../shared/uuid.ts';
 
 /** Whether a value (e.g. from a header) is a uuid, so it can name a customer in the audit log. */
 export function isUuid(value: string): boolean {

@@ -248,13 +248,13 @@ export const configVariables = [
     name: 'SIGN_IN_RATE_LIMIT_PER_IP',
     default: '30',
     description:
-      'Sign-in attempts per client IP per 15 minutes; more answer 429 with `Retry-After`. Counted per server process.',
+      'Sign-in attempts per client IP per 15 minutes; more answer 429 with `Retry-After`. Counted in the database, shared by every server process.',
   },
   {
     name: 'SIGN_IN_RATE_LIMIT_PER_ACCOUNT',
     default: '10',
     description:
-      'Sign-in attempts per account number per 15 minutes; more answer 429 with `Retry-After`. Counted per server process.',
+      'Sign-in attempts per account number per 15 minutes; more answer 429 with `Retry-After`. Counted in the database, shared by every server process.',
   },
   {
     name: 'SMTP_URL',

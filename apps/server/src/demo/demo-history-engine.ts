@@ -16,7 +16,7 @@ import {
 } from '@fund/domain';
 import {
   batchStepRuns,
-  cashflows,
+  recordBankTransfer,
   credit,
   debit,
   fundProspectuses,
@@ -208,11 +208,11 @@ export class HistoryEngine {
       description: 'デモ履歴の入金（振込入金）',
       lines: [debit('bank_clearing', amount), credit('customer_cash', amount, customerId)],
     });
-    await this.#tx.insert(cashflows).values({
+    await recordBankTransfer(this.#tx, {
       customerId,
       type: 'deposit',
       amount,
-      occurredOn: businessDate,
+      date: businessDate,
       description: '振込入金',
       journalEntryId: entryId,
     });

@@ -1,6 +1,7 @@
 import {
   batchStepRuns,
   cashflows,
+  deliveredDocuments,
   demoCustomers,
   informations,
   journalEntries,
@@ -11,10 +12,11 @@ import {
   seedDemoFunds,
   trades,
   verifyLedger,
+  yearlyTaxStates,
 } from '@fund/db';
 import { createTestDatabase, type TestDatabase } from '@fund/db/testing';
 import { isoDate, jstInstant } from '@fund/domain';
-import { count, eq, inArray } from 'drizzle-orm';
+import { and, count, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app.ts';
 import { runBusinessDay } from '../jobs/daily-batch.ts';
@@ -56,7 +58,8 @@ async function rowCounts() {
       | typeof trades
       | typeof informations
       | typeof batchStepRuns
-      | typeof cashflows,
+      | typeof cashflows
+      | typeof deliveredDocuments,
   ) => (await database.db.select({ n: count() }).from(table))[0]!.n;
   return {
     orders: await counted(orders),
@@ -65,6 +68,7 @@ async function rowCounts() {
     informations: await counted(informations),
     batchStepRuns: await counted(batchStepRuns),
     cashflows: await counted(cashflows),
+    deliveredDocuments: await counted(deliveredDocuments),
   };
 }
 
@@ -212,8 +216,69 @@ describe('demo history of the demo customers', { timeout: startup }, () => {
     const junior = await database.db
       .select({ settlementDate: trades.settlementDate })
       .from(trades)
-      .where(eq(trades.customerId, customerId('1000004')));
+      .where(and(eq(trades.customerId, customerId('1000004')), eq(trades.type, 'FUND')));
+    // no purchase since 2024 (its opening deposit is a CASH_TRANSFER trade of its own)
     expect(junior.every((trade) => trade.settlementDate < '2024-01-01')).toBe(true);
+  });
+
+  it('issues one 取引報告書 per settled trade and lists only those: each names a real settled order', async () => {
+    const settled = await database.db
+      .select({ id: orders.id, customerId: orders.customerId })
+      .from(orders)
+      .where(inArray(orders.status, ['TRADED', 'COMPLETED']));
+    const reports = await database.db
+      .select({ orderId: deliveredDocuments.orderId, customerId: deliveredDocuments.customerId })
+      .from(deliveredDocuments)
+      .where(eq(deliveredDocuments.kind, 'TRADE_REPORT'));
+    expect(settled.length).toBeGreaterThan(50);
+    // one each, of the order's own customer, none for an order cancelled or still ORDERED
+    expect(reports.map((report) => `${report.customerId}/${report.orderId}`).sort()).toEqual(
+      settled.map((order) => `${order.customerId}/${order.id}`).sort(),
+    );
+
+    type DocumentsAnswer = {
+      documents: { id: string; kind: string; title: string; orderId: string | null }[];
+    };
+    const { documents } = await get<DocumentsAnswer>('1000001', '/v1/documents');
+    const mainSettled = new Set(
+      settled.filter((order) => order.customerId === customerId('1000001')).map((order) => order.id),
+    );
+    const tradeReports = documents.filter((document) => document.kind === 'TRADE_REPORT');
+    expect(tradeReports).toHaveLength(mainSettled.size);
+    for (const report of tradeReports) {
+      expect(mainSettled.has(report.orderId!), report.title).toBe(true);
+      expect(report.title).toMatch(/^取引報告書（.+ (買付|解約) \d{4}年\d{1,2}月\d{1,2}日約定）$/);
+    }
+    expect(documents.filter((document) => document.kind !== 'TRADE_REPORT').map((d) => d.title)).toEqual([
+      '取引残高報告書（2026年9月30日現在）',
+      '特定口座年間取引報告書（2025年分）',
+    ]);
+  });
+
+  it('writes the main customer’s periodic reports from the history: 2025 sales and tax, holdings on 9/30', async () => {
+    type DetailAnswer = { document: { body: string } };
+    type DocumentsAnswer = { documents: { id: string; kind: string }[] };
+    const { documents } = await get<DocumentsAnswer>('1000001', '/v1/documents');
+    const idOf = (kind: string) => documents.find((document) => document.kind === kind)!.id;
+    const annual = await get<DetailAnswer>(
+      '1000001',
+      `/v1/documents/${idOf('ANNUAL_SPECIFIC_ACCOUNT_REPORT')}`,
+    );
+    const [tax2025] = await database.db
+      .select()
+      .from(yearlyTaxStates)
+      .where(and(eq(yearlyTaxStates.customerId, customerId('1000001')), eq(yearlyTaxStates.year, 2025)));
+    const yen = (value: bigint) => `${value.toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',')}円`;
+    expect(annual.document.body).toContain(
+      `<th scope="row">源泉徴収税額（所得税及び復興特別所得税）</th><td>${yen(tax2025!.incomeTaxWithheld)}</td>`,
+    );
+    expect(annual.document.body).toContain(
+      `<th scope="row">源泉徴収税額（住民税）</th><td>${yen(tax2025!.residentTaxWithheld)}</td>`,
+    );
+    expect(annual.document.body).not.toContain('譲渡はありません');
+    const balance = await get<DetailAnswer>('1000001', `/v1/documents/${idOf('BALANCE_REPORT')}`);
+    expect(balance.document.body).toContain('NISA つみたて投資枠');
+    expect(balance.document.body).not.toContain('お預りしている投資信託はありません。');
   });
 
   it('changes nothing when seeded again, and a batch rerun of a replayed date repeats nothing', async () => {

@@ -13,13 +13,16 @@ import {
   type Transaction,
 } from '@fund/db';
 import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { demoHistoryDocuments, issueDemoPeriodicDocuments } from './demo-documents.ts';
 import { HistoryEngine, instantOn, type CustomerScript } from './demo-history-engine.ts';
 import { demoHistoryScripts } from './demo-history-script.ts';
 
 /**
  * Demo customers with a past (domain.md §8, issue 5): NISA use across the years, sold holdings with tax
  * withheld and refunded, 積立 (one with a failed debit, one by card), a 定期売却 with payouts, 毎月の入金
- * and a pending order; what each shows is in the README's "Demo customers".
+ * and a pending order; what each shows is in the README's "Demo customers". Each settled trade has its
+ * 取引報告書 (issued by the settlement step), and the main customer its periodic reports from the history
+ * (demo-documents.ts).
  *
  * Written once per database, after `seedDemoData`, in ONE transaction: either the whole history or none
  * of it. A marker row (`batch_step_runs`, step `demo-history`) makes every later call a no-op; so does a
@@ -107,6 +110,10 @@ export async function seedDemoHistory(
       purchaseLagBusinessDays: options.purchaseLagBusinessDays ?? 2,
     });
     await engine.replay(scripts, options.now ?? instantOn(options.today, 10));
+    // the periodic reports from the data just written (the trade reports came with each settlement)
+    if (options.scripts === undefined) {
+      await issueDemoPeriodicDocuments(tx, options.today, demoHistoryDocuments);
+    }
 
     // the batch steps' notices of the replayed past go again (the curated demo notices stay)
     await tx

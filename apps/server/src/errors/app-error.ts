@@ -1,7 +1,17 @@
-import { ErrorCode, maintenanceErrorBody, statusOfErrorCode, type TradingErrorCode } from '@fund/contracts';
+import {
+  ErrorCode,
+  joinFieldMessages,
+  maintenanceErrorBody,
+  statusOfErrorCode,
+  type CardLinkErrorCode,
+  type PlanErrorCode,
+  type SaisonConnectErrorCode,
+  type TradingErrorCode,
+} from '@fund/contracts';
 
 /** Every code the API answers with: the shared list and the codes of a feature (first three digits = status). */
-export type ApiErrorCode = ErrorCode | TradingErrorCode;
+export type ApiErrorCode =
+  ErrorCode | TradingErrorCode | PlanErrorCode | SaisonConnectErrorCode | CardLinkErrorCode;
 
 export interface AppErrorOptions {
   /** Whether `message` may be sent to the client. Defaults to true below 500 and false from 500 on. */
@@ -38,10 +48,13 @@ export class BadRequestError extends AppError {
   }
 }
 
-/** One invalid input field, for the message and the logs. */
+/** One invalid input field, for the message, the answer's field list and the logs. */
 export interface FieldIssue {
-  /** Where the field is: body, querystring, params or headers, then its path, e.g. `body.amount`. */
+  /** Where the field is: body, querystring, params or headers. */
+  readonly location: string;
+  /** Its path there, e.g. `amount` or `plans.0.amount`; '' for the whole body or query. */
   readonly field: string;
+  /** A sentence for the customer, naming the field as the screens do. */
   readonly message: string;
 }
 
@@ -54,10 +67,11 @@ export class ValidationError extends AppError {
     this.fields = fields;
   }
 
+  /** The customer's sentences, field by field, without paths (issue 13 point 11). */
   static describe(fields: readonly FieldIssue[]): string {
-    // zod's Japanese messages contain 、 themselves, so fields are separated by ／
-    const detail = fields.map((issue) => `${issue.field}: ${issue.message}`).join('／');
-    return detail === '' ? '入力内容に誤りがあります。' : `入力内容に誤りがあります（${detail}）。`;
+    return fields.length === 0
+      ? '入力内容に誤りがあります。'
+      : joinFieldMessages(fields.map((issue) => issue.message));
   }
 }
 

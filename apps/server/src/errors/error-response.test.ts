@@ -44,13 +44,18 @@ describe('toErrorResponse', () => {
     expect(toErrorResponse(upstream)).toMatchObject({ statusCode: 500, unexpected: true });
   });
 
-  it('names each invalid field in the validation message, separated so zod’s own commas stay readable', () => {
+  it('answers a refused request with the customer’s sentences, no internal path, and a list per field', () => {
     const error = new ValidationError([
-      { field: 'body.amount', message: '小さすぎる値' },
-      { field: 'query.page', message: '無効な入力' },
+      { location: 'body', field: 'amount', message: '金額を入力してください。' },
+      { location: 'querystring', field: 'page', message: 'ページは1以上で入力してください' },
     ]);
-    expect(error.message).toBe(
-      '入力内容に誤りがあります（body.amount: 小さすぎる値／query.page: 無効な入力）。',
-    );
+    expect(toErrorResponse(error).body).toEqual({
+      code: '400-000',
+      message: '金額を入力してください。ページは1以上で入力してください。',
+      fields: [
+        { field: 'amount', message: '金額を入力してください。' },
+        { field: 'page', message: 'ページは1以上で入力してください。' },
+      ],
+    });
   });
 });

@@ -1,6 +1,7 @@
-import { ErrorCode, type ErrorBody } from '@fund/contracts';
+import { asSentence, customerIssueMessage, ErrorCode, type ErrorBody } from '@fund/contracts';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError, ValidationError, type FieldIssue } from './app-error.ts';
+import { AppError, ServiceUnavailableError, ValidationError, type FieldIssue } from './app-error.ts';
+import { isDatabaseUnavailable } from './database-unavailable.ts';
 
 /** What a customer reads for any unexpected failure; the details stay in the log (spec §8). */
 export const internalErrorMessage = 'エラーが発生しました。しばらく時間をおいて再度お試しください。';
@@ -10,7 +11,12 @@ export interface ErrorResponse {
   readonly body: ErrorBody;
   /** A failure we did not plan for: logged with its stack at error level. */
   readonly unexpected: boolean;
+  /** The database cannot be reached: an outage, answered with Retry-After and logged once (issue 20). */
+  readonly databaseUnavailable?: true;
 }
+
+/** How long a client waits before it tries again while the database cannot be reached. */
+export const databaseRetryAfterSeconds = 5;
 
 const clientErrors: Readonly<Record<number, { code: string; message: string }>> = {
   400: { code: ErrorCode.badRequest, message: 'リクエストの内容が正しくありません。' },
@@ -44,15 +50,17 @@ interface SchemaValidationIssue {
   readonly message?: string;
 }
 
+/**
+ * The refused fields of a schema validation. The messages are already the customer's sentences: the
+ * schemas' own, or customerIssueMessage's (app.ts sets it as zod's message for every other issue).
+ */
 function fieldIssues(validation: readonly SchemaValidationIssue[], context: unknown): FieldIssue[] {
-  const where = typeof context === 'string' ? context : 'request';
-  return validation.map((issue) => {
-    const fieldPath = (issue.instancePath ?? '').split('/').filter(Boolean).join('.');
-    return {
-      field: fieldPath === '' ? where : `${where}.${fieldPath}`,
-      message: issue.message ?? '値が正しくありません',
-    };
-  });
+  const location = typeof context === 'string' ? context : 'body';
+  return validation.map((issue) => ({
+    location,
+    field: (issue.instancePath ?? '').split('/').filter(Boolean).join('.'),
+    message: issue.message ?? customerIssueMessage({ code: 'custom' }),
+  }));
 }
 
 function isClientErrorStatus(value: unknown): value is number {
@@ -65,6 +73,18 @@ function isClientErrorStatus(value: unknown): value is number {
  * the generic Japanese text, so no internal detail, stack or library message reaches the browser.
  */
 export function toErrorResponse(error: unknown): ErrorResponse {
+  if (error instanceof ValidationError) {
+    return {
+      statusCode: error.statusCode,
+      body: {
+        code: error.code,
+        message: error.message,
+        fields: error.fields.map(({ field, message }) => ({ field, message: asSentence(message) })),
+      },
+      unexpected: false,
+    };
+  }
+
   if (error instanceof AppError) {
     const message = error.expose
       ? error.message
@@ -111,6 +131,16 @@ export function toErrorResponse(error: unknown): ErrorResponse {
       statusCode: status,
       body: known ?? { code: `${status}-000`, message: 'リクエストを処理できません。' },
       unexpected: false,
+    };
+  }
+
+  if (isDatabaseUnavailable(error)) {
+    const unavailable = new ServiceUnavailableError();
+    return {
+      statusCode: unavailable.statusCode,
+      body: { code: unavailable.code, message: unavailable.message },
+      unexpected: false,
+      databaseUnavailable: true,
     };
   }
 

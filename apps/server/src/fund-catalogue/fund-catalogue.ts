@@ -55,3 +55,20 @@ export async function findProspectusConfirmation(
     .limit(1);
   return row;
 }
+
+/** The latest version of the fund's prospectus the customer confirmed; undefined if none. */
+export async function latestConfirmedProspectusVersion(
+  db: DatabaseExecutor,
+  customerId: string,
+  fundId: string,
+): Promise<number | undefined> {
+  const [row] = await db
+    .select({ version: prospectusConfirmations.version })
+    .from(prospectusConfirmations)
+    .where(
+      and(eq(prospectusConfirmations.customerId, customerId), eq(prospectusConfirmations.fundId, fundId)),
+    )
+    .orderBy(desc(prospectusConfirmations.version))
+    .limit(1);
+  return row?.version;
+}

@@ -66,6 +66,7 @@ try {
     demoPrices: config.batch.demo,
     debitFailureRule: config.batch.demo ? demoDebitFailureRule : noDebitFailures,
     purchaseLagBusinessDays: config.batch.purchaseLagDays,
+    appOrigin: config.publicOrigin,
     workers,
     onDay: (report) => console.log(formatDayReport(report)),
   });

@@ -2,14 +2,41 @@ import {
   extraHolidaysOf,
   jstInstant,
   calendarDateOf,
+  tradingStandingRefusal,
   type ExtraHolidays,
   type IsoDate,
   type YearMonth,
 } from '@fund/domain';
-import { fundHolidays, fundNavs, funds, informations, type Fund, type Transaction } from '@fund/db';
+import {
+  customers,
+  fundHolidays,
+  fundNavs,
+  funds,
+  informations,
+  type Fund,
+  type Transaction,
+} from '@fund/db';
 import { and, eq } from 'drizzle-orm';
 
 /** Reading and writing helpers shared by the batch steps. */
+
+/**
+ * The outcome of an item skipped because the customer's account state forbids trading (locked, closed,
+ * not opened; domain `tradingStandingRefusal`), e.g. `skipped-account-locked`; undefined when the
+ * customer may trade. The batch neither debits, deposits nor orders for such a customer (issue 13).
+ */
+export async function skipForTradingStanding(
+  tx: Transaction,
+  customerId: string,
+): Promise<string | undefined> {
+  const [customer] = await tx
+    .select({ equityStatus: customers.equityStatus, locked: customers.locked })
+    .from(customers)
+    .where(eq(customers.id, customerId));
+  if (customer === undefined) return 'skipped-no-customer';
+  const refusal = tradingStandingRefusal(customer);
+  return refusal === undefined ? undefined : `skipped-${refusal}`;
+}
 
 export interface FundWithHolidays {
   readonly fund: Fund;
@@ -46,13 +73,19 @@ export async function postNotice(
     lines: readonly string[];
     at: Date;
     category?: NoticeCategory;
+    /** A screen of the app to act on (path), shown as a link after the lines. */
+    link?: { readonly label: string; readonly path: string };
   },
 ): Promise<void> {
+  const link =
+    notice.link === undefined
+      ? ''
+      : `<p><a href="${escapeHtml(notice.link.path)}">${escapeHtml(notice.link.label)}</a></p>`;
   await tx.insert(informations).values({
     customerId: notice.customerId,
     category: notice.category ?? 'others',
     title: notice.title,
-    body: notice.lines.map((line) => `<p>${escapeHtml(line)}</p>`).join(''),
+    body: notice.lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('') + link,
     publishedAt: notice.at,
   });
 }
@@ -65,21 +98,8 @@ function escapeHtml(text: string): string {
     .replaceAll('"', '&quot;');
 }
 
-/** 12,345円 */
-export function formatYen(amount: bigint): string {
-  return `${amount.toLocaleString('ja-JP')}円`;
-}
-
-/** 12,345口 */
-export function formatUnits(units: bigint): string {
-  return `${units.toLocaleString('ja-JP')}口`;
-}
-
-/** 2026年12月1日 */
-export function formatJapaneseDate(date: string): string {
-  const { year, month, day } = calendarDateOf(date as IsoDate);
-  return `${year}年${month}月${day}日`;
-}
+// Notices print money, units and dates as the screens do (one formatter, @fund/domain display).
+export { formatJapaneseDate, formatUnits, formatYen } from '@fund/domain';
 
 /** `yyyy-mm` of a month, the month part of the batch's idempotency keys. */
 export function monthKey(month: YearMonth): string {

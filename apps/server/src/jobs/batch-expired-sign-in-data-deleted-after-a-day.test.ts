@@ -42,6 +42,7 @@ describe('the daily batch deletes sign-in data that expired more than a day ago'
           VALUES ('registration', ${`a${index}`}, ${customerId}::uuid, 'x', ${expiresAt})`,
         sql`INSERT INTO operator_password_resets (operator_id, code_hash, expires_at)
           VALUES (${operator!.id}::uuid, 'x', ${expiresAt})`,
+        sql`INSERT INTO attempt_windows (key, count, expires_at) VALUES (${`sign-in:ip:a${index}`}, 3, ${expiresAt})`,
       );
     }
     // a registered client: no expiry, kept for good
@@ -69,6 +70,7 @@ describe('the daily batch deletes sign-in data that expired more than a day ago'
       verification_codes: 3,
       webauthn_challenges: 3,
       operator_password_resets: 3,
+      attempt_windows: 3,
     });
     const day = await runDay(database, '2026-11-20');
     expect(day.steps.find((step) => step.step === 'expired-sign-in-data')).toMatchObject({
@@ -83,6 +85,7 @@ describe('the daily batch deletes sign-in data that expired more than a day ago'
       verification_codes: 2,
       webauthn_challenges: 2,
       operator_password_resets: 2,
+      attempt_windows: 2,
     };
     expect(await counts()).toEqual(after);
     await runDay(database, '2026-11-20');

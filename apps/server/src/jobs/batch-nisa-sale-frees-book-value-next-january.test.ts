@@ -24,7 +24,8 @@ describe('selling part of a NISA holding frees its 簿価 for the lifetime limit
     database = await createTestDatabase();
     const fundId = await insertFund(database, { code: 'BATCH003' });
     customerId = await insertCustomer(database, { fundIds: [fundId], cash: 1_000_000n });
-    await insertNavs(database, fundId, '2026-09-01', '2026-09-30', 10_000n);
+    // from 08-31: the NAV an order on the morning of 09-01 is estimated from (blind pricing)
+    await insertNavs(database, fundId, '2026-08-31', '2026-09-30', 10_000n);
     await insertNavs(database, fundId, '2026-10-01', '2027-01-08', 12_500n);
     // buy 900,000 yen on Tue 09-01 at NAV 10,000: 900,000 units, 簿価 900,000, settles Fri 09-04
     await database.db.transaction((tx) =>

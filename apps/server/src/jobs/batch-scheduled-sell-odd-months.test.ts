@@ -30,7 +30,8 @@ describe('an ODD_MONTHLY scheduled sell is ordered on the 16th of odd months onl
     database = await createTestDatabase();
     const fundId = await insertFund(database, { code: 'BATCH006' });
     customerId = await insertCustomer(database, { fundIds: [fundId], cash: 100_000n });
-    await insertNavs(database, fundId, '2026-11-01', '2026-11-06', 10_000n);
+    // from 10-30: the NAV an order on the morning of 11-02 is estimated from (blind pricing)
+    await insertNavs(database, fundId, '2026-10-30', '2026-11-06', 10_000n);
     await insertNavs(database, fundId, '2026-11-09', '2027-01-31', 11_000n);
     await database.db.transaction((tx) =>
       placeBuyOrder(tx, {

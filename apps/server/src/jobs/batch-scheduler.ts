@@ -44,6 +44,8 @@ export function startBatchScheduler(options: {
   config: BatchConfig;
   clock: Clock;
   log: SchedulerLog;
+  /** PUBLIC_ORIGIN, for the links in the batch's mails. */
+  appOrigin?: string;
   intervalMs?: number;
 }): { stop(): Promise<void> } {
   const { handle, config, clock, log } = options;
@@ -60,6 +62,7 @@ export function startBatchScheduler(options: {
         debitFailureRule: config.demo ? demoDebitFailureRule : noDebitFailures,
         purchaseLagBusinessDays: config.purchaseLagDays,
         workers: config.workers,
+        appOrigin: options.appOrigin,
         now: () => clock.now(),
         onDay: (report) => log.info(`Business-day batch done:\n${formatDayReport(report)}`),
       });

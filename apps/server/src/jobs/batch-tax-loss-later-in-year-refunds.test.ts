@@ -44,11 +44,16 @@ describe('in the specific account a loss later in the year refunds tax withheld 
     customerId = await insertCustomer(database, { fundIds: [fundId], cash: 1_000_000n });
     const csv = [
       'fund_code,date,nav',
-      navLines('BATCH004', ['2026-06-01', '2026-06-02', '2026-06-03', '2026-06-04', '2026-06-05'], 10_000),
+      // 05-29: the NAV an order placed on the morning of 06-01 is estimated from (blind pricing)
+      navLines(
+        'BATCH004',
+        ['2026-05-29', '2026-06-01', '2026-06-02', '2026-06-03', '2026-06-04', '2026-06-05'],
+        10_000,
+      ),
       navLines('BATCH004', ['2026-06-08', '2026-06-09', '2026-06-10', '2026-06-11', '2026-06-12'], 12_000),
       navLines('BATCH004', ['2026-06-15', '2026-06-16', '2026-06-17', '2026-06-18', '2026-06-19'], 9_000),
     ].join('\n');
-    expect(await importNavCsv(database.db, csv)).toEqual({ lines: 15, inserted: 15, unchanged: 0 });
+    expect(await importNavCsv(database.db, csv)).toEqual({ lines: 16, inserted: 16, unchanged: 0 });
     // buy 1,000,000 yen at 10,000: 1,000,000 units, 個別元本 10,000
     await database.db.transaction((tx) =>
       placeBuyOrder(tx, {

@@ -9,6 +9,7 @@ import { monthlyDepositsStep } from './steps/monthly-deposits.step.ts';
 import { nisaYearStartStep } from './steps/nisa-year-start.step.ts';
 import { orderExecutionStep } from './steps/order-execution.step.ts';
 import { orderSettlementStep } from './steps/order-settlement.step.ts';
+import { preDebitCheckStep } from './steps/pre-debit-check.step.ts';
 import { pricesStep } from './steps/prices.step.ts';
 import { recurringDebitsStep, type DebitFailureRule } from './steps/recurring-debits.step.ts';
 import { recurringOrdersStep } from './steps/recurring-orders.step.ts';
@@ -30,6 +31,8 @@ export interface DailyBatchOptions {
    * `defaultChunkSize`); 0 sends every item through the per-item path (see `RunStepOptions`).
    */
   readonly chunkSize?: number | undefined;
+  /** The app's origin (PUBLIC_ORIGIN) for the links in the batch's mails; without it they name the screen. */
+  readonly appOrigin?: string | undefined;
   readonly workerId?: string | undefined;
   readonly now?: (() => Date) | undefined;
   readonly hooks?: RunnerHooks | undefined;
@@ -63,6 +66,7 @@ export function dailySteps(options: DailyBatchOptions): BatchStep[] {
     orderExecutionStep,
     orderSettlementStep,
     sellPayoutsStep,
+    preDebitCheckStep({ appOrigin: options.appOrigin }),
     expiredSignInDataStep,
   ];
 }

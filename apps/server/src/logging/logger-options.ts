@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { FastifyLoggerOptions, FastifyServerOptions, RawServerDefault } from 'fastify';
-import type { DestinationStream, LoggerOptions } from 'pino';
+import { stdSerializers, type DestinationStream, type LoggerOptions } from 'pino';
 import type { LogLevel } from '../config/config.ts';
 
 export const requestIdHeader = 'x-request-id';
@@ -43,6 +43,34 @@ export interface LoggerSettings {
   readonly stream?: DestinationStream;
 }
 
+/** Drizzle's failed-query errors carry the statement's parameters: passwords' hashes, names, addresses. */
+const parameterLine = /\nparams: [\s\S]*?(?=\n {4}at |$)/;
+
+type SerializedError = Record<string, unknown>;
+
+function withoutParameters(error: SerializedError, depth = 0): SerializedError {
+  const { params: _params, ...rest } = error;
+  const { cause } = rest;
+  return {
+    ...rest,
+    message: typeof rest.message === 'string' ? rest.message.replace(parameterLine, '') : rest.message,
+    stack: typeof rest.stack === 'string' ? rest.stack.replace(parameterLine, '') : rest.stack,
+    ...(cause !== null && typeof cause === 'object' && depth < 5
+      ? { cause: withoutParameters(cause as SerializedError, depth + 1) }
+      : {}),
+  };
+}
+
+/**
+ * Errors as pino writes them, minus the values a failed statement was run with (issue 13: a failed
+ * insert logged the new password's hash). The statement itself stays: it tells operators what failed.
+ */
+export function serializeError(error: Error): ReturnType<typeof stdSerializers.err> {
+  return withoutParameters(stdSerializers.err(error) as unknown as SerializedError) as ReturnType<
+    typeof stdSerializers.err
+  >;
+}
+
 type SerializedRequest = Record<string, unknown> & { method: string; url: string };
 
 export function loggerOptions(
@@ -62,6 +90,7 @@ export function loggerOptions(
       censor: '[redacted]',
     },
     serializers: {
+      err: serializeError,
       req(request: { method: string; url: string; host?: string; ip?: string }): SerializedRequest {
         return {
           method: request.method,

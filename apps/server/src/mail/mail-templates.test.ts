@@ -3,6 +3,7 @@ import {
   accountLockedMail,
   credentialChangedMail,
   formatJstDateTime,
+  preDebitCheckMail,
   signInCodeMail,
   signInNotificationMail,
 } from './mail-templates.ts';
@@ -35,5 +36,20 @@ describe('mail templates', () => {
     for (const change of ['password', 'email', 'totp-enabled', 'passkey-removed'] as const) {
       expect(credentialChangedMail({ change, at: new Date(0) }).kind).toBe('credential-changed');
     }
+  });
+
+  it('links the pre-debit mail to the screen to act on, and names the screen when no origin is configured', () => {
+    const content = {
+      title: 'クレジットカードのご登録のお願い',
+      lines: ['2026年11月27日(金)は、クレジットカードでの積立のお支払い日です。'],
+      action: { label: 'セゾンカード連携', path: '/saisonConnect' },
+    };
+    const linked = preDebitCheckMail({ ...content, appOrigin: 'https://fund.example.jp' });
+    expect(linked.subject).toBe('【投資信託 オンラインサービス】クレジットカードのご登録のお願い');
+    expect(linked.text).toContain('https://fund.example.jp/saisonConnect');
+    expect(linked.text).toContain('お引き落とし日の3営業日前に');
+    const named = preDebitCheckMail(content);
+    expect(named.text).toContain('アプリにログインし、「セゾンカード連携」からお手続きください。');
+    expect(named.text).not.toContain('http');
   });
 });

@@ -1,5 +1,5 @@
 import { serviceInfo } from '@fund/contracts';
-import { jstCalendarDate, jstMinutesOfDay } from '@fund/domain';
+import { jstCalendarDate, jstMinutesOfDay, preDebitCheckRules } from '@fund/domain';
 
 /**
  * The mails of the service, in Japanese, as small typed functions. Plain text only: nothing a customer or
@@ -19,7 +19,9 @@ export type MailKind =
   | 'credential-changed'
   | 'sign-up-existing-address'
   | 'password-reset-ambiguous'
-  | 'email-change-requested';
+  | 'email-change-requested'
+  | 'agent-changed'
+  | 'pre-debit-check';
 
 export interface MailContent {
   readonly kind: MailKind;
@@ -218,5 +220,62 @@ export function credentialChangedMail(input: CredentialChangedInput): MailConten
     ...(input.detail === undefined ? [] : [`内容：${clientText(input.detail)}`]),
     '',
     'お心当たりのない場合は、すぐにお客さまサポートまでご連絡ください。',
+  ]);
+}
+
+export interface AgentChangedInput {
+  /** 法定代理人 or 代表者. */
+  readonly agentLabel: string;
+  /** The new 代理人's name as registered (姓 名). */
+  readonly agentName: string;
+  readonly at: Date;
+}
+
+/**
+ * Sent to the account's address when its 代理人 changes (decision 020). The name is the one just
+ * registered: the holder's side typed it, so it is shown through clientText like any typed value.
+ */
+export function agentChangedMail(input: AgentChangedInput): MailContent {
+  return mail('agent-changed', `${input.agentLabel}変更のお知らせ`, [
+    `お客さまの口座の${input.agentLabel}の登録を変更しました。`,
+    '',
+    `日時：${formatJstDateTime(input.at)}`,
+    `新しい${input.agentLabel}：${clientText(input.agentName)} 様`,
+    '',
+    '変更の内容はアプリの「マイページ」→「代理人の変更」でご確認いただけます。',
+    'お心当たりのない場合は、すぐにお客さまサポートまでご連絡ください。',
+  ]);
+}
+
+export interface PreDebitCheckMailInput {
+  /** The notice's title, also the mail's subject. */
+  readonly title: string;
+  /** What is wrong and what to do by when (the notice's lines). */
+  readonly lines: readonly string[];
+  /** Where in the app to act, as the screen's name and its path. */
+  readonly action: { readonly label: string; readonly path: string };
+  /** The app's origin (PUBLIC_ORIGIN) for a link; without it the mail names the screen only. */
+  readonly appOrigin?: string | undefined;
+}
+
+/**
+ * Sent with the pre-debit notice a few business days before a debit (decision 023): the same words as the
+ * notice, and where to act.
+ */
+export function preDebitCheckMail(input: PreDebitCheckMailInput): MailContent {
+  const where =
+    input.appOrigin === undefined
+      ? [`アプリにログインし、「${input.action.label}」からお手続きください。`]
+      : [
+          `「${input.action.label}」はこちらです（ログインが必要です）：`,
+          `${input.appOrigin}${input.action.path}`,
+        ];
+  return mail('pre-debit-check', input.title, [
+    ...input.lines,
+    '',
+    ...where,
+    '',
+    `このメールは、お引き落とし日の${preDebitCheckRules.leadBusinessDays}営業日前に、お手続きが必要なお客さまにお送りしています。`,
+    '同じ内容はアプリの「お知らせ」でもご確認いただけます。',
   ]);
 }

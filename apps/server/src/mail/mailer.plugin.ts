@@ -27,7 +27,7 @@ export const mailerPlugin = fp<MailerPluginOptions>(
     const transport = options.transport ?? (smtpUrl === undefined ? undefined : smtpTransport(smtpUrl));
     const mailer = new Mailer({
       db: app.db.db,
-      clock: app.clock,
+      clock: app.realClock, // leases and retry delays are real time
       transport,
       from: app.config.mail.from,
       logger: app.log,

@@ -17,6 +17,8 @@ export const PartnerPath = {
   accountOpening: '/partners/account-opening',
   accountUpdate: '/partners/account-update',
   tradeReports: '/partners/trade-reports',
+  /** One document of the list, opened with the list's ticket. */
+  tradeReportDocument: '/partners/trade-reports/documents/:id',
 } as const;
 
 /** A trade-report link works for 10 minutes: long enough to open it, short enough not to be a key. */

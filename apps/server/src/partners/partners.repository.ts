@@ -1,5 +1,5 @@
-import { customers, deliveredDocuments, type DatabaseExecutor, type DeliveredDocumentKind } from '@fund/db';
-import { desc, eq } from 'drizzle-orm';
+import { customers, type DatabaseExecutor } from '@fund/db';
+import { eq } from 'drizzle-orm';
 
 export interface PartnerCustomer {
   readonly id: string;
@@ -33,30 +33,4 @@ export async function recordReconfirmation(
     .where(eq(customers.id, customerId))
     .returning({ id: customers.id });
   return updated.length > 0;
-}
-
-export interface DeliveredDocumentRow {
-  readonly title: string;
-  readonly kind: DeliveredDocumentKind;
-  readonly issuedOn: string;
-}
-
-/** The customer's 電子交付書面, newest first. */
-export async function listDeliveredDocuments(
-  db: DatabaseExecutor,
-  customerId: string,
-): Promise<DeliveredDocumentRow[]> {
-  return db
-    .select({
-      title: deliveredDocuments.title,
-      kind: deliveredDocuments.kind,
-      issuedOn: deliveredDocuments.issuedOn,
-    })
-    .from(deliveredDocuments)
-    .where(eq(deliveredDocuments.customerId, customerId))
-    .orderBy(
-      desc(deliveredDocuments.issuedOn),
-      desc(deliveredDocuments.createdAt),
-      desc(deliveredDocuments.id),
-    );
 }

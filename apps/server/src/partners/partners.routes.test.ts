@@ -1,11 +1,16 @@
-import { auditLog, customers, demoCustomers, seedDemoData } from '@fund/db';
+import { auditLog, customers, deliveredDocuments, demoCustomers, seedDemoData } from '@fund/db';
 import { createTestDatabase, type TestDatabase } from '@fund/db/testing';
-import { jstInstant } from '@fund/domain';
+import { isoDate, jstInstant } from '@fund/domain';
 import { eq } from 'drizzle-orm';
 import { exportJWK, generateKeyPair } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app.ts';
 import type { Clock } from '../plugins/clock.plugin.ts';
+import {
+  closedCustomerDocuments,
+  demoHistoryDocuments,
+  issueDemoPeriodicDocuments,
+} from '../demo/demo-documents.ts';
 import { buildTestApp } from '../test/test-app.ts';
 import { PartnerLinks, safeCallbackPath, tradeReportTicketTtlSeconds } from './partner-links.ts';
 
@@ -69,9 +74,18 @@ function expectSafeHtml(html: string) {
 beforeAll(async () => {
   database = await createTestDatabase();
   await seedDemoData(database);
+  // the periodic reports the demo issues (the trade reports come with settlements: none without a history)
+  await database.db.transaction((tx) =>
+    issueDemoPeriodicDocuments(tx, isoDate('2026-11-22'), [
+      ...demoHistoryDocuments,
+      ...closedCustomerDocuments,
+    ]),
+  );
   app = await buildTestApp({
     database: { ...database, close: async () => {} },
+    // one pinned instant for the business date and the signed links' lifetimes
     clock,
+    realClock: clock,
     env: { PARTNER_HASH_KEY: hashKey },
   });
 }, startup);
@@ -108,6 +122,27 @@ describe('account-opening simulator /partners/account-opening', { timeout: start
     expect(html).toContain('eyJhbGci…');
     expect(html).not.toContain('secret-part-of-the-token');
     expect(html).toContain('href="/"');
+  });
+
+  it('offers the way back to sign-up and to sign-in with a 口座番号 only on the app origin', async () => {
+    const ours = new URLSearchParams({
+      redirectToSignUp: `${origin}/auth/v1/signup`,
+      redirectToUsernameSignin: `${origin}/redirect/openAccount`,
+    });
+    const html = (await page(`/partners/account-opening?${ours.toString()}`)).body;
+    expectSafeHtml(html);
+    expect(html).toContain('href="/auth/v1/signup"');
+    expect(html).toContain('<form method="get" action="/redirect/openAccount">');
+    expect(html).toContain('name="username"');
+
+    const foreign = new URLSearchParams({
+      redirectToSignUp: 'https://evil.example/signup',
+      redirectToUsernameSignin: '//evil.example/redirect/openAccount',
+    });
+    const refused = (await page(`/partners/account-opening?${foreign.toString()}`)).body;
+    expect(refused).not.toContain('evil.example"');
+    expect(refused).not.toContain('<form');
+    expect(refused).not.toContain('パスワードを登録する');
   });
 
   it('serves its stylesheet (no inline styles under the CSP)', async () => {
@@ -202,23 +237,71 @@ describe('account-update simulator /partners/account-update', { timeout: startup
 });
 
 describe('trade-report simulator /partners/trade-reports', { timeout: startup }, () => {
-  it('lists the customer’s delivered documents, newest first, with kind and date in Japanese', async () => {
+  it('lists the customer’s delivered documents, newest first, with kind and date in Japanese, each a link', async () => {
     const ticket = links.tradeReportTicket(customer('1000006').id, clock.now());
     const response = await page(`/partners/trade-reports?ticket=${encodeURIComponent(ticket)}`);
     expect(response.statusCode).toBe(200);
     expectSafeHtml(response.body);
     expect(response.body).toContain('電子交付書面');
     const rows = [
-      ...response.body.matchAll(/<tr><td>([^<]+)<\/td><td>([^<]+)<\/td><td>([^<]+)<\/td><\/tr>/g),
+      ...response.body.matchAll(
+        /<tr><td>([^<]+)<\/td><td>([^<]+)<\/td><td><a href="([^"]+)">([^<]+)<\/a><\/td><\/tr>/g,
+      ),
     ];
-    expect(rows.map((row) => row.slice(1))).toEqual([
+    expect(rows.map((row) => [row[1], row[2], row[4]])).toEqual([
       ['2026年4月10日', '取引残高報告書', '取引残高報告書（2026年3月31日現在）'],
-      ['2026年3月11日', '取引報告書', '取引報告書（2026年3月10日約定分・全部解約）'],
       ['2026年1月20日', '特定口座年間取引報告書', '特定口座年間取引報告書（2025年分）'],
     ]);
+    for (const row of rows) {
+      expect(row[3]).toMatch(/^\/partners\/trade-reports\/documents\/[0-9a-f-]{36}\?ticket=/);
+    }
     // the app may frame it (balance service frame_url); nobody else
     expect(response.headers['content-security-policy']).toContain("frame-ancestors 'self'");
     expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+  });
+
+  it('opens a document of the list: the body as issued, from the data (a closed account holds nothing)', async () => {
+    const ticket = links.tradeReportTicket(customer('1000006').id, clock.now());
+    const list = await page(`/partners/trade-reports?ticket=${encodeURIComponent(ticket)}`);
+    const href = /<a href="([^"]+)">取引残高報告書（2026年3月31日現在）<\/a>/.exec(list.body)?.[1];
+    expect(href).toBeDefined();
+    const response = await page(href!.replaceAll('&amp;', '&'));
+    expect(response.statusCode).toBe(200);
+    expectSafeHtml(response.body);
+    expect(response.body).toContain('<h1>取引残高報告書（2026年3月31日現在）</h1>');
+    expect(response.body).toContain('<th scope="row">お客さま</th><td>上田 美咲 様</td>');
+    expect(response.body).toContain('<th scope="row">口座番号</th><td>1000006</td>');
+    expect(response.body).toContain('お預りしている投資信託はありません。');
+    expect(response.body).toContain('<th scope="row">お預り金</th><td>0円</td>');
+    expect(response.headers['content-security-policy']).toContain("frame-ancestors 'self'");
+  });
+
+  it('refuses another customer’s document with the ticket of one customer (404, nothing of it shown)', async () => {
+    const [mainDocument] = await database.db
+      .select({ id: deliveredDocuments.id, body: deliveredDocuments.body })
+      .from(deliveredDocuments)
+      .where(eq(deliveredDocuments.customerId, customer('1000001').id))
+      .limit(1);
+    expect(mainDocument?.body).toContain('青木 健太 様');
+    const closedTicket = links.tradeReportTicket(customer('1000006').id, clock.now());
+    const refused = await page(
+      `/partners/trade-reports/documents/${mainDocument!.id}?ticket=${encodeURIComponent(closedTicket)}`,
+    );
+    expect(refused.statusCode).toBe(404);
+    expect(refused.body).toContain('ご指定の書面は見つかりません。');
+    expect(refused.body).not.toContain('青木');
+    // the owner's ticket opens it; a malformed id or no ticket does not
+    const ownTicket = links.tradeReportTicket(customer('1000001').id, clock.now());
+    const own = await page(
+      `/partners/trade-reports/documents/${mainDocument!.id}?ticket=${encodeURIComponent(ownTicket)}`,
+    );
+    expect(own.statusCode).toBe(200);
+    expect(own.body).toContain('青木 健太 様');
+    expect(
+      (await page(`/partners/trade-reports/documents/not-a-uuid?ticket=${encodeURIComponent(ownTicket)}`))
+        .statusCode,
+    ).toBe(404);
+    expect((await page(`/partners/trade-reports/documents/${mainDocument!.id}`)).statusCode).toBe(403);
   });
 
   it('answers a Japanese 403 page for a missing, forged, foreign-key or expired ticket', async () => {
@@ -267,6 +350,7 @@ describe('simulators switched off', { timeout: startup }, () => {
         '/partners/account-opening',
         '/partners/account-update',
         '/partners/trade-reports',
+        '/partners/trade-reports/documents/d0c00000-0000-4000-8000-000000000001',
       ]) {
         const response = await off.inject({ method: 'GET', url });
         expect(response.statusCode, url).toBe(404);

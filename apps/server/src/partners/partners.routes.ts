@@ -5,16 +5,16 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { recordAudit } from '../audit/audit-log.ts';
+import { cardIssuerRoutes } from './card-issuer/card-issuer.routes.ts';
 import { PartnerPath, safeCallbackPath } from './partner-links.ts';
-import {
-  findCustomerByHashedUserId,
-  listDeliveredDocuments,
-  recordReconfirmation,
-} from './partners.repository.ts';
+import { findDocument, listDocuments } from '../modules/documents/documents.repository.ts';
+import { findCustomerByHashedUserId, recordReconfirmation } from './partners.repository.ts';
 import {
   renderAccountOpening,
   renderAccountUpdate,
   renderAccountUpdateRefused,
+  renderDeliveredDocument,
+  renderDeliveredDocumentNotFound,
   renderTradeReports,
   renderTradeReportsRefused,
 } from './partners.view.ts';
@@ -47,6 +47,9 @@ const accountUpdateForm = z.object({
 });
 
 const tradeReportsQuery = z.object({ ticket: z.string().max(512).optional() });
+// lenient like the query: a malformed id is a document that is not found (a page, not a JSON 400)
+const documentParams = z.object({ id: z.string().max(64) });
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 const hashedUserIdPattern = /^[0-9a-f]{64}$/;
 
@@ -68,7 +71,7 @@ function allowSameOriginFraming(reply: FastifyReply): void {
 
 /**
  * Simulators of the outside sites the app hands customers to (architecture.md §1 "partners"): the
- * account-opening site, the account-update site and the electronic trade-report site. On by default for
+ * account-opening site, the account-update site, the electronic trade-report site and the card issuer. On by default for
  * development and demos, never in production (PARTNER_SIMULATORS; the configuration refuses it there).
  */
 export const partnerRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -79,6 +82,7 @@ export const partnerRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(async (scope) => {
     await scope.register(formBody, { bodyLimit: 16_384 });
     const pages = scope.withTypeProvider<ZodTypeProvider>();
+    await scope.register(cardIssuerRoutes);
 
     pages.get(PartnerPath.stylesheet, { schema: { hide: true } }, async (_request, reply) =>
       reply.type('text/css; charset=utf-8').header('cache-control', 'public, max-age=3600').send(stylesheet),
@@ -87,7 +91,8 @@ export const partnerRoutes: FastifyPluginAsyncZod = async (app) => {
     pages.get(
       PartnerPath.accountOpening,
       { schema: { hide: true, querystring: accountOpeningQuery } },
-      async (request, reply) => sendHtml(reply, 200, renderAccountOpening(request.query)),
+      async (request, reply) =>
+        sendHtml(reply, 200, renderAccountOpening(request.query, app.config.publicOrigin)),
     );
 
     pages.get(
@@ -113,7 +118,7 @@ export const partnerRoutes: FastifyPluginAsyncZod = async (app) => {
               : {
                   customer: {
                     lastConfirmedOn: customer.lastConfirmedOn,
-                    formToken: links.formToken(customer.id, returnPath, app.clock.now()),
+                    formToken: links.formToken(customer.id, returnPath, app.realClock.now()),
                   },
                 }),
           }),
@@ -129,10 +134,11 @@ export const partnerRoutes: FastifyPluginAsyncZod = async (app) => {
         const origin = request.headers.origin;
         const returnPath = safeCallbackPath(request.body.callbackUrl);
         const now = app.clock.now();
+        // the token's lifetime is real time; the date recorded is the business date
         const customerId =
           origin !== undefined && origin !== app.config.publicOrigin
             ? undefined
-            : links.verifyFormToken(request.body.token ?? '', returnPath, now);
+            : links.verifyFormToken(request.body.token ?? '', returnPath, app.realClock.now());
         if (customerId === undefined) return sendHtml(reply, 403, renderAccountUpdateRefused());
         const today = jstIsoDate(now);
         const recorded = await app.db.db.transaction(async (tx) => {
@@ -160,10 +166,29 @@ export const partnerRoutes: FastifyPluginAsyncZod = async (app) => {
       { schema: { hide: true, querystring: tradeReportsQuery } },
       async (request, reply) => {
         allowSameOriginFraming(reply);
-        const customerId = links.verifyTradeReportTicket(request.query.ticket ?? '', app.clock.now());
+        const ticket = request.query.ticket ?? '';
+        const customerId = links.verifyTradeReportTicket(ticket, app.realClock.now());
         if (customerId === undefined) return sendHtml(reply, 403, renderTradeReportsRefused());
-        const documents = await listDeliveredDocuments(app.db.db, customerId);
-        return sendHtml(reply, 200, renderTradeReports(documents));
+        const documents = await listDocuments(app.db.db, customerId);
+        return sendHtml(reply, 200, renderTradeReports(documents, ticket));
+      },
+    );
+
+    // one document, with the list's ticket: only a document of the customer the ticket names opens;
+    // another customer's is "not found", like one that does not exist (security.md 23)
+    pages.get(
+      PartnerPath.tradeReportDocument,
+      { schema: { hide: true, params: documentParams, querystring: tradeReportsQuery } },
+      async (request, reply) => {
+        allowSameOriginFraming(reply);
+        const ticket = request.query.ticket ?? '';
+        const customerId = links.verifyTradeReportTicket(ticket, app.realClock.now());
+        if (customerId === undefined) return sendHtml(reply, 403, renderTradeReportsRefused());
+        const document = uuidPattern.test(request.params.id)
+          ? await findDocument(app.db.db, customerId, request.params.id)
+          : undefined;
+        if (document === undefined) return sendHtml(reply, 404, renderDeliveredDocumentNotFound(ticket));
+        return sendHtml(reply, 200, renderDeliveredDocument(document, ticket));
       },
     );
   });

@@ -1,3 +1,4 @@
+import { formatJapaneseDate } from '@fund/domain';
 import type { DeliveredDocumentKind } from '@fund/db';
 import { PartnerPath } from './partner-links.ts';
 import { escapeHtml } from '../html/escape-html.ts';
@@ -10,7 +11,7 @@ import { escapeHtml } from '../html/escape-html.ts';
 
 export const demoBanner = 'デモ用シミュレーター';
 
-function page(siteName: string, title: string, body: string): string {
+export function page(siteName: string, title: string, body: string): string {
   return [
     '<!doctype html>',
     '<html lang="ja">',
@@ -20,6 +21,7 @@ function page(siteName: string, title: string, body: string): string {
     '<meta name="robots" content="noindex, nofollow">',
     `<title>${escapeHtml(title)}｜${escapeHtml(siteName)}（${demoBanner}）</title>`,
     `<link rel="stylesheet" href="${PartnerPath.stylesheet}">`,
+    '<link rel="icon" href="/favicon.svg" type="image/svg+xml">',
     '</head>',
     '<body>',
     '<main>',
@@ -35,7 +37,7 @@ function page(siteName: string, title: string, body: string): string {
 }
 
 /** A definition list of what arrived; a missing value is shown as such, not left out. */
-function details(rows: readonly (readonly [string, string | undefined])[]): string {
+export function details(rows: readonly (readonly [string, string | undefined])[]): string {
   return [
     '<dl>',
     ...rows.map(
@@ -64,7 +66,60 @@ export const accountOpeningParameters = [
 /** Characters of an access token the page shows: enough to recognise it, too few to use it. */
 export const shownTokenCharacters = 8;
 
-export function renderAccountOpening(query: Readonly<Record<string, string | undefined>>): string {
+/**
+ * A return link the app handed over (`redirectToSignUp`, `redirectToUsernameSignin`), used only when it
+ * is on the app's own origin: the simulator must not become a way to send a customer to any site.
+ */
+export function sameOriginHref(value: string | undefined, publicOrigin: string): string | undefined {
+  if (value === undefined || value === '') return undefined;
+  try {
+    const url = new URL(value, publicOrigin);
+    if (url.origin !== publicOrigin || (url.protocol !== 'https:' && url.protocol !== 'http:'))
+      return undefined;
+    return `${url.pathname}${url.search}`;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The ways back to the app: sign-up (a sign-in first), sign-in with a 口座番号, or the app's top. */
+function accountOpeningReturns(
+  query: Readonly<Record<string, string | undefined>>,
+  publicOrigin: string,
+): string {
+  const signUp = sameOriginHref(query['redirectToSignUp'], publicOrigin);
+  const signIn = sameOriginHref(query['redirectToUsernameSignin'], publicOrigin);
+  const parts: string[] = [];
+  if (signUp !== undefined) {
+    parts.push(
+      '<h2>ログイン用パスワードの登録</h2>',
+      '<p>お申し込みの前に、ログイン用のパスワードを登録します。</p>',
+      `<p><a class="button" href="${escapeHtml(signUp)}">パスワードを登録する</a></p>`,
+    );
+  }
+  if (signIn !== undefined) {
+    const action = new URL(signIn, publicOrigin);
+    parts.push(
+      '<h2>お申し込みが完了した方</h2>',
+      '<p>お知らせした口座番号を入力して、アプリにログインします。</p>',
+      `<form method="get" action="${escapeHtml(action.pathname)}">`,
+      ...[...action.searchParams].map(
+        ([name, value]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`,
+      ),
+      '<p><label for="username">口座番号（7桁）</label><br>',
+      '<input id="username" name="username" inputmode="numeric" pattern="\\d{7}" maxlength="7" autocomplete="username"></p>',
+      '<button class="button" type="submit">口座番号でログインする</button>',
+      '</form>',
+    );
+  }
+  parts.push('<p><a href="/">アプリに戻る</a></p>');
+  return parts.join('\n');
+}
+
+export function renderAccountOpening(
+  query: Readonly<Record<string, string | undefined>>,
+  publicOrigin: string,
+): string {
   const rows = accountOpeningParameters.map((name): [string, string | undefined] => {
     const value = query[name];
     if (name === 'accessToken' && value !== undefined && value !== '') {
@@ -78,7 +133,7 @@ export function renderAccountOpening(query: Readonly<Record<string, string | und
     [
       '<p>本来はここで口座開設のお申し込み手続きを行います。アプリから受け取った値は次のとおりです。</p>',
       details(rows),
-      '<p><a class="button" href="/">アプリに戻る</a></p>',
+      accountOpeningReturns(query, publicOrigin),
     ].join('\n'),
   );
 }
@@ -141,17 +196,23 @@ const documentKindLabels: Readonly<Record<DeliveredDocumentKind, string>> = {
 };
 
 export interface DeliveredDocumentView {
+  readonly id: string;
   readonly title: string;
   readonly kind: DeliveredDocumentKind;
   readonly issuedOn: string;
 }
 
-function japaneseDate(isoDate: string): string {
-  const [year, month, day] = isoDate.split('-').map(Number);
-  return `${year}年${month}月${day}日`;
+/** Where one document opens: its page, with the ticket the list was opened with. */
+export function documentHref(documentId: string, ticket: string): string {
+  const path = PartnerPath.tradeReportDocument.replace(':id', encodeURIComponent(documentId));
+  return `${path}?ticket=${encodeURIComponent(ticket)}`;
 }
 
-export function renderTradeReports(documents: readonly DeliveredDocumentView[]): string {
+function listHref(ticket: string): string {
+  return `${PartnerPath.tradeReports}?ticket=${encodeURIComponent(ticket)}`;
+}
+
+export function renderTradeReports(documents: readonly DeliveredDocumentView[], ticket: string): string {
   const list =
     documents.length === 0
       ? '<p>交付された書面はありません。</p>'
@@ -161,9 +222,9 @@ export function renderTradeReports(documents: readonly DeliveredDocumentView[]):
           '<tbody>',
           ...documents.map(
             (document) =>
-              `<tr><td>${escapeHtml(japaneseDate(document.issuedOn))}</td>` +
+              `<tr><td>${escapeHtml(formatJapaneseDate(document.issuedOn))}</td>` +
               `<td>${escapeHtml(documentKindLabels[document.kind])}</td>` +
-              `<td>${escapeHtml(document.title)}</td></tr>`,
+              `<td><a href="${escapeHtml(documentHref(document.id, ticket))}">${escapeHtml(document.title)}</a></td></tr>`,
           ),
           '</tbody>',
           '</table>',
@@ -172,9 +233,37 @@ export function renderTradeReports(documents: readonly DeliveredDocumentView[]):
     '電子交付サービス',
     '電子交付書面',
     [
-      `<p>お客さまに交付した書面です（新しい順、${documents.length}件）。</p>`,
+      `<p>お客さまに交付した書面です（新しい順、${documents.length}件）。書面名を押すと内容を表示します。</p>`,
       list,
       '<p>口座を閉鎖された後も、交付済みの書面はこちらでご覧いただけます。</p>',
+    ].join('\n'),
+  );
+}
+
+/**
+ * One document as issued. Its body is the stored fragment, escaped when it was issued
+ * (modules/documents): it is inserted as it is, not escaped twice.
+ */
+export function renderDeliveredDocument(
+  document: DeliveredDocumentView & { body: string },
+  ticket: string,
+): string {
+  return page(
+    '電子交付サービス',
+    document.title,
+    [`<p><a href="${escapeHtml(listHref(ticket))}">電子交付書面の一覧に戻る</a></p>`, document.body].join(
+      '\n',
+    ),
+  );
+}
+
+export function renderDeliveredDocumentNotFound(ticket: string): string {
+  return page(
+    '電子交付サービス',
+    '書面が見つかりません',
+    [
+      '<p class="error">ご指定の書面は見つかりません。</p>',
+      `<p><a href="${escapeHtml(listHref(ticket))}">電子交付書面の一覧に戻る</a></p>`,
     ].join('\n'),
   );
 }

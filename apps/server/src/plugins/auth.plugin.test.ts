@@ -118,6 +118,22 @@ describe('act-as header with a customer token (security.md 21)', { timeout: star
     expect(row).toMatchObject({ subjectCustomerId: null, details: { header: header.slice(0, 64) } });
   });
 
+  it('names the subject of a refused header given as 口座番号, in both forms (id and 口座番号)', async () => {
+    const response = await callAs(app, accessToken, '/v1/test-probe', {
+      headers: { 'user-id': other.accountNumber },
+    });
+    expect(response.statusCode).toBe(403);
+    const row = (await auditRows()).find(
+      (entry) => entry.requestId === String(response.headers[requestIdHeader]),
+    );
+    expect(row).toMatchObject({
+      actorId: main.id,
+      subjectCustomerId: other.id,
+      outcome: 'refused',
+      details: { header: other.accountNumber, subjectAccountNumber: other.accountNumber },
+    });
+  });
+
   it('refuses an empty header too', async () => {
     const before = (await auditRows()).length;
     const response = await callAs(app, accessToken, '/v1/test-probe', { headers: { 'user-id': '' } });

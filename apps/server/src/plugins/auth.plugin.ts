@@ -1,3 +1,4 @@
+import { bearerHook } from './bearer-routes.ts';
 import { actAsHeader } from '@fund/contracts';
 import { customers, operatorAssignments, operators } from '@fund/db';
 import { and, eq, sql } from 'drizzle-orm';
@@ -121,12 +122,12 @@ export const authPlugin = fp(
     const keySet = createLocalJWKSet(app.signingKeys.publicJwks);
     const issuer = oidcIssuer(app.config.publicOrigin);
     const audience = apiResource(app.config.publicOrigin);
-    const grants = new GrantLiveness(app.db.db, () => app.clock.now().getTime());
+    const grants = new GrantLiveness(app.db.db, () => app.realClock.now().getTime());
     const verifyOperator = createOperatorTokenVerifier({
       publicJwks: app.signingKeys.publicJwks,
       publicOrigin: app.config.publicOrigin,
-      now: () => app.clock.now(),
-      grants: operatorGrantLiveness(app.db.db, () => app.clock.now().getTime()),
+      now: () => app.realClock.now(),
+      grants: operatorGrantLiveness(app.db.db, () => app.realClock.now().getTime()),
     });
     const operatorTokenIssuer = operatorIssuer(app.config.publicOrigin);
 
@@ -145,7 +146,7 @@ export const authPlugin = fp(
     async function verifySignatureAndClaims(
       token: string,
     ): Promise<AuthenticatedCustomer & { grantId: string }> {
-      const nowMs = app.clock.now().getTime();
+      const nowMs = app.realClock.now().getTime();
       const remembered = verifiedCustomerTokens.get(token, nowMs);
       if (remembered !== undefined) return remembered;
       const { payload } = await jwtVerify(token, keySet, {
@@ -223,7 +224,7 @@ export const authPlugin = fp(
             header,
             ...(reason === undefined ? {} : { reason }),
           },
-          occurredAt: app.clock.now(),
+          occurredAt: app.realClock.now(),
         });
       const refuse = async (reason: ActAsRefusal, subject: string | null, error: Error): Promise<never> => {
         await audit('refused', subject, reason);
@@ -300,9 +301,21 @@ export const authPlugin = fp(
       };
     }
 
+    /** The customer an act-as header names (uuid or 口座番号), or undefined when it names nobody. */
+    async function namedCustomer(header: string): Promise<{ id: string; accountNumber: string } | undefined> {
+      const byId = isUuid(header);
+      if (!byId && !accountNumberPattern.test(header)) return undefined;
+      const [row] = await app.db.db
+        .select({ id: customers.id, accountNumber: customers.accountNumber })
+        .from(customers)
+        .where(byId ? eq(customers.id, header.toLowerCase()) : eq(customers.accountNumber, header))
+        .limit(1);
+      return row;
+    }
+
     app.decorateRequest('customer', null);
     app.decorate('requireCustomer', (scopes: readonly string[] = []) => {
-      return async (request: FastifyRequest, reply: FastifyReply) => {
+      return bearerHook(async (request: FastifyRequest, reply: FastifyReply) => {
         // RFC 6750 §2.3 allows it, RFC 9700 §4.3.2 forbids it: tokens in URLs end up in logs and histories
         if (Object.hasOwn(request.query as object, 'access_token')) {
           challenge(reply, 'invalid_request', 'access tokens are accepted in the Authorization header only');
@@ -314,7 +327,7 @@ export const authPlugin = fp(
           throw new UnauthorizedError();
         }
         if (
-          verifiedCustomerTokens.get(match[1], app.clock.now().getTime()) === undefined &&
+          verifiedCustomerTokens.get(match[1], app.realClock.now().getTime()) === undefined &&
           claimsOperatorIssuer(match[1])
         ) {
           let operator: AuthenticatedOperator;
@@ -341,16 +354,23 @@ export const authPlugin = fp(
           // Only an operator's token may act for a customer (spec §6); a customer's own token naming
           // someone (or itself) is refused before the route runs, and the attempt is kept for review.
           const value = (Array.isArray(actAs) ? actAs.join(',') : actAs).slice(0, 64);
+          // the customer named, by uuid or by 口座番号, so the row names its subject either way
+          const named = await namedCustomer(value);
           await recordAudit(app.db.db, {
             actorType: 'customer',
             actorId: customer.customerId,
-            subjectCustomerId: isUuid(value) ? value : null,
+            subjectCustomerId: named?.id ?? null,
             action: actAsRefusedAction,
             outcome: 'refused',
             requestId: request.id,
             ip: request.ip,
-            details: { header: value, method: request.method, path: request.routeOptions.url ?? null },
-            occurredAt: app.clock.now(),
+            details: {
+              header: value,
+              method: request.method,
+              path: request.routeOptions.url ?? null,
+              ...(named === undefined ? {} : { subjectAccountNumber: named.accountNumber }),
+            },
+            occurredAt: app.realClock.now(),
           });
           request.log.warn(
             { customerId: customer.customerId, action: actAsRefusedAction },
@@ -369,7 +389,7 @@ export const authPlugin = fp(
           );
           throw new ForbiddenError();
         }
-      };
+      });
     });
   },
   { name: 'auth', fastify: '5.x', dependencies: ['signing-keys', 'config', 'clock', 'db'] },

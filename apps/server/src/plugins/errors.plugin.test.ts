@@ -1,4 +1,4 @@
-import { errorBodySchema } from '@fund/contracts';
+import { errorBodySchema, type ErrorBody } from '@fund/contracts';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { App } from '../app.ts';
@@ -35,6 +35,11 @@ async function appWithTestRoutes(logs?: LogCapture): Promise<App> {
   built.get('/v1/test-only/unavailable', async () => {
     throw new ServiceUnavailableError(undefined, { cause: new Error('database ping timed out') });
   });
+  built.get('/v1/test-only/database-down', async () => {
+    // what Drizzle throws when node-postgres cannot connect: the driver's error as the cause
+    const refused = Object.assign(new Error('connect ECONNREFUSED 10.0.0.5:5432'), { code: 'ECONNREFUSED' });
+    throw new Error('Failed query: select "secret" from "customers"', { cause: refused });
+  });
   built.get('/v1/test-only/rate-limited', async (_request, reply) => {
     reply.header('retry-after', '30');
     throw Object.assign(new Error('Rate limit exceeded'), { statusCode: 429 });
@@ -56,9 +61,13 @@ async function appWithTestRoutes(logs?: LogCapture): Promise<App> {
   return built;
 }
 
-function expectErrorBody(body: unknown, code: string): { code: string; message: string } {
+function expectErrorBody(body: unknown, code: string): ErrorBody {
   const parsed = errorBodySchema.parse(body);
-  expect(Object.keys(body as object).sort()).toEqual(['code', 'message']);
+  expect(
+    Object.keys(body as object)
+      .filter((key) => key !== 'fields')
+      .sort(),
+  ).toEqual(['code', 'message']);
   expect(parsed.code).toBe(code);
   return parsed;
 }
@@ -84,7 +93,7 @@ describe('error body { code, message } for every failure', () => {
     expectErrorBody(response.json(), '404-000');
   });
 
-  it('validation failure: 400 400-000 naming every invalid field, in Japanese', async () => {
+  it('validation failure: 400 400-000 with a sentence per field for the customer, no path or library wording', async () => {
     const built = await appWithTestRoutes();
     const response = await built.inject({
       method: 'POST',
@@ -93,23 +102,27 @@ describe('error body { code, message } for every failure', () => {
     });
     expect(response.statusCode).toBe(400);
     const body = expectErrorBody(response.json(), '400-000');
-    expect(body.message).toMatch(/^入力内容に誤りがあります（/);
-    expect(body.message).toContain('body.fundCode');
-    expect(body.message).toContain('body.amount');
+    expect(body.message).toBe('ファンドコードを入力してください。金額の形式が正しくありません。');
+    expect(body.fields).toEqual([
+      { field: 'fundCode', message: 'ファンドコードを入力してください。' },
+      { field: 'amount', message: '金額の形式が正しくありません。' },
+    ]);
   });
 
-  it('validation failure of a path parameter names the parameter', async () => {
+  it('validation failure of a path parameter names the parameter in the field list, not in the text', async () => {
     const built = await appWithTestRoutes();
     const response = await built.inject({ method: 'GET', url: '/v1/test-only/funds/abc' });
     expect(response.statusCode).toBe(400);
-    expect(expectErrorBody(response.json(), '400-000').message).toContain('params.code');
+    const body = expectErrorBody(response.json(), '400-000');
+    expect(body.message).not.toContain('params');
+    expect(body.fields?.map((issue) => issue.field)).toEqual(['code']);
   });
 
-  it('missing body where one is required: 400 naming the body', async () => {
+  it('missing body where one is required: 400 telling that nothing was sent', async () => {
     const built = await appWithTestRoutes();
     const response = await built.inject({ method: 'POST', url: '/v1/test-only/orders' });
     expect(response.statusCode).toBe(400);
-    expect(expectErrorBody(response.json(), '400-000').message).toContain('body');
+    expect(expectErrorBody(response.json(), '400-000').message).toBe('必要な項目が送信されていません。');
   });
 
   it('malformed JSON: 400 400-000', async () => {
@@ -196,5 +209,30 @@ describe('error body { code, message } for every failure', () => {
     expect(expectErrorBody(response.json(), '503-001').message).not.toContain('ping');
     const warning = logs.lines.find((line) => line['level'] === 40 && line['code'] === '503-001');
     expect(JSON.stringify(warning?.['err'])).toContain('database ping timed out');
+  });
+
+  it('an unreachable database is a 503 with Retry-After, logged once per outage, not a 500', async () => {
+    const logs = new LogCapture();
+    const built = await appWithTestRoutes(logs);
+    const down = () => built.inject({ method: 'GET', url: '/v1/test-only/database-down' });
+    const outageLogs = () => logs.lines.filter((line) => line['msg'] === 'The database cannot be reached');
+
+    const first = await down();
+    expect(first.statusCode).toBe(503);
+    expect(first.headers['retry-after']).toBe('5');
+    const body = expectErrorBody(first.json(), '503-001');
+    expect(body.message).toBe(
+      'ただいまサービスをご利用いただけません。しばらく時間をおいて再度お試しください。',
+    );
+    expect(first.body).not.toMatch(/ECONNREFUSED|10\.0\.0\.5|secret|select/);
+    await down();
+    await down();
+    expect(outageLogs()).toHaveLength(1);
+
+    // a request that succeeds ends the outage; the next failure is a new one and logged again
+    expect((await built.inject({ method: 'GET', url: '/v1/test-only/forbidden' })).statusCode).toBe(403);
+    expect(logs.lines.some((line) => line['msg'] === 'The database answers again')).toBe(true);
+    await down();
+    expect(outageLogs()).toHaveLength(2);
   });
 });

@@ -89,3 +89,25 @@ describe('OpenAPI document at /docs/json', () => {
     expect(response.body).toContain('swagger-ui');
   });
 });
+
+describe('bearer security in /docs/json (issue 13 point 11)', () => {
+  it('declares bearer on the calls that check a token and on none of the others', async () => {
+    app = await buildTestApp();
+    const document = (await app.inject({ method: 'GET', url: '/docs/json' })).json<{
+      paths: Record<string, Record<string, { security?: unknown }>>;
+      components: { securitySchemes?: Record<string, unknown> };
+    }>();
+    expect(document.components.securitySchemes?.['bearerAuth']).toMatchObject({
+      type: 'http',
+      scheme: 'bearer',
+    });
+    const bearer = [{ bearerAuth: [] }];
+    expect(document.paths['/v1/assets']?.['get']?.security).toEqual(bearer);
+    expect(document.paths['/v1/orders/buy']?.['post']?.security).toEqual(bearer);
+    expect(document.paths['/v6/accounts']?.['get']?.security).toEqual(bearer);
+    expect(document.paths['/auth/v1/operator/profile']?.['get']?.security).toEqual(bearer);
+    expect(document.paths['/healthz']?.['get']?.security).toBeUndefined();
+    expect(document.paths['/maintenance/status']?.['get']?.security).toBeUndefined();
+    expect(document.paths['/auth/v1/register']?.['post']?.security).toBeUndefined();
+  });
+});

@@ -2,6 +2,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { ApiPath, serviceInfo } from '@fund/contracts';
 import fp from 'fastify-plugin';
+import { bearerSecurityScheme, needsBearer } from './bearer-routes.ts';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 
 /**
@@ -33,8 +34,26 @@ export const openApiPlugin = fp(
           description:
             'API of the online fund service. Every error answers `{ code, message }`; the code starts with the HTTP status (e.g. `404-000`, maintenance `503-000`).',
         },
+        components: {
+          securitySchemes: {
+            [bearerSecurityScheme]: {
+              type: 'http',
+              scheme: 'bearer',
+              bearerFormat: 'JWT',
+              description: 'Access token of the identity service (customer, or operator acting for one)',
+            },
+          },
+        },
       },
-      transform: jsonSchemaTransform,
+      // bearer security on the routes that check a token (bearer-routes.ts), none on the others
+      transform: (input) => {
+        const transformed = jsonSchemaTransform(input);
+        if (!needsBearer(input.route)) return transformed;
+        return {
+          ...transformed,
+          schema: { ...transformed.schema, security: [{ [bearerSecurityScheme]: [] }] },
+        };
+      },
       transformObject: jsonSchemaTransformObject,
     });
     await app.register(swaggerUi, {

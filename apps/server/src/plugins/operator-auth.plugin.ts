@@ -1,3 +1,4 @@
+import { bearerHook } from './bearer-routes.ts';
 import { actAsCustomer, OperatorClaim, OperatorIdentityPath } from '@fund/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -132,13 +133,13 @@ export const operatorAuthPlugin = fp(
     const verify = createOperatorTokenVerifier({
       publicJwks: app.signingKeys.publicJwks,
       publicOrigin: app.config.publicOrigin,
-      now: () => app.clock.now(),
-      grants: operatorGrantLiveness(app.db.db, () => app.clock.now().getTime()),
+      now: () => app.realClock.now(),
+      grants: operatorGrantLiveness(app.db.db, () => app.realClock.now().getTime()),
     });
 
     app.decorateRequest('operator', null);
     app.decorate('requireOperator', () => {
-      return async (request: FastifyRequest, reply: FastifyReply) => {
+      return bearerHook(async (request: FastifyRequest, reply: FastifyReply) => {
         if (Object.hasOwn(request.query as object, 'access_token')) {
           reply.header('www-authenticate', 'Bearer error="invalid_request"');
           throw new UnauthorizedError('アクセストークンは Authorization ヘッダーで送信してください。');
@@ -159,7 +160,7 @@ export const operatorAuthPlugin = fp(
           }
           throw error;
         }
-      };
+      });
     });
   },
   { name: 'operator-auth', fastify: '5.x', dependencies: ['signing-keys', 'config', 'clock'] },

@@ -84,6 +84,45 @@ describe('web app served from WEB_DIST_DIR', () => {
     expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
   });
 
+  it('answers the admin build’s screens (/admin/, /admin/customers/1000001/assets) with its own index.html', async () => {
+    const built = await webApp();
+    for (const url of ['/admin', '/admin/', '/admin/customers/1000001/assets', '/admin/?code=x&state=y']) {
+      const response = await built.inject({ method: 'GET', url, headers: { accept: browserAccept } });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body, url).toBe(dist.adminIndexHtml);
+      expect(response.headers['cache-control'], url).toBe('no-cache');
+    }
+    // a path that only starts like the variant's is the customer app's
+    const customer = await built.inject({
+      method: 'GET',
+      url: '/administration',
+      headers: { accept: browserAccept },
+    });
+    expect(customer.body).toBe(dist.indexHtml);
+  });
+
+  it('serves the admin build’s hashed assets with immutable caching, and a missing one as a JSON 404', async () => {
+    const built = await webApp();
+    const asset = await built.inject({ method: 'GET', url: dist.adminAssetPath });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const missing = await built.inject({
+      method: 'GET',
+      url: '/admin/static/index-Old123.js',
+      headers: { accept: browserAccept },
+    });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toMatchObject({ code: '404-000' });
+  });
+
+  it('answers a screen of a variant that was not built with a 503 saying to run npm run build', async () => {
+    const response = await (
+      await webApp()
+    ).inject({ method: 'GET', url: '/temporary/', headers: { accept: browserAccept } });
+    expect(response.statusCode).toBe(503);
+    expect(response.json<{ message: string }>().message).toContain('npm run build');
+  });
+
   it('serves hashed assets with immutable caching', async () => {
     const response = await (await webApp()).inject({ method: 'GET', url: dist.assetPath });
     expect(response.statusCode).toBe(200);

@@ -1,13 +1,27 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { isApiPath, webAssetsDirectory } from '@fund/contracts';
+import {
+  isApiPath,
+  webAssetsDirectory,
+  webBuildVariantOf,
+  webBuildVariants,
+  type WebBuildVariant,
+} from '@fund/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { NotFoundError, ServiceUnavailableError } from '../errors/app-error.ts';
+import { loadScreenDocuments } from './web-route-preloads.ts';
 
-/** Vite puts content-hashed files here: a changed file gets a new name, so they can be cached for good. */
-const hashedAssetsPrefix = `/${webAssetsDirectory}/`;
+/**
+ * Vite puts content-hashed files here, in each build variant's folder (`/static/`, `/admin/static/`): a
+ * changed file gets a new name, so they can be cached for good.
+ */
+const hashedAssetsPrefixes = Object.values(webBuildVariants).map(
+  ({ path }) => `${path}${webAssetsDirectory}/`,
+);
+const isHashedAssetPath = (urlPath: string) =>
+  hashedAssetsPrefixes.some((prefix) => urlPath.startsWith(prefix));
 const immutableCaching = 'public, max-age=31536000, immutable';
 /** index.html and the unhashed files of public/ must be revalidated, or a deploy would not reach browsers. */
 const revalidateCaching = 'no-cache';
@@ -34,7 +48,7 @@ function looksLikeFile(urlPath: string): boolean {
 export function wantsWebApp(request: FastifyRequest): boolean {
   if (request.method !== 'GET' && request.method !== 'HEAD') return false;
   const urlPath = pathOf(request.url);
-  if (isApiPath(urlPath) || urlPath.startsWith(hashedAssetsPrefix)) return false;
+  if (isApiPath(urlPath) || isHashedAssetPath(urlPath)) return false;
   const accept = request.headers.accept ?? '';
   return accept.includes('text/html') || !looksLikeFile(urlPath);
 }
@@ -43,11 +57,23 @@ export function wantsWebApp(request: FastifyRequest): boolean {
  * Serves the built web app from its dist directory and answers every other unknown route: the SPA shell
  * for screens (deep links such as /trading/buy/{code}/input), a JSON 404 in the spec's error body for the
  * rest. Owns the not-found handler because that decision is the web app's fallback rule.
+ *
+ * The build variants (decision 024) live in folders of the same directory (`admin/`, `temporary/`): a
+ * screen under `/admin/` gets the admin build's index.html, under `/temporary/` the temporary build's,
+ * anything else the customer app's, with its screen's files announced.
  */
 export const webPlugin = fp<WebPluginOptions>(
   async (app, { distDir }) => {
     const indexFile = path.join(distDir, 'index.html');
     const built = existsSync(indexFile);
+    const variantIndex = (variant: WebBuildVariant) =>
+      path.posix.join(webBuildVariants[variant].dir, 'index.html');
+    const variantsBuilt = new Set(
+      (Object.keys(webBuildVariants) as WebBuildVariant[]).filter((variant) =>
+        existsSync(path.join(distDir, variantIndex(variant))),
+      ),
+    );
+    const screenDocuments = built ? loadScreenDocuments(distDir) : { documentFor: () => null };
 
     if (built) {
       await app.register(fastifyStatic, {
@@ -64,7 +90,7 @@ export const webPlugin = fp<WebPluginOptions>(
           const relative = path.relative(distDir, filePath).split(path.sep).join('/');
           reply.header(
             'cache-control',
-            `/${relative}`.startsWith(hashedAssetsPrefix) ? immutableCaching : revalidateCaching,
+            isHashedAssetPath(`/${relative}`) ? immutableCaching : revalidateCaching,
           );
         },
       });
@@ -75,19 +101,35 @@ export const webPlugin = fp<WebPluginOptions>(
       );
     }
 
-    const sendWebApp = async (reply: FastifyReply): Promise<FastifyReply> => {
+    const sendWebApp = async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
       if (!built) {
         throw new ServiceUnavailableError(
           'Web アプリがビルドされていません。`npm run build` を実行してからサーバーを再起動してください。',
         );
       }
-      return reply.sendFile('index.html', { cacheControl: false });
+      const urlPath = pathOf(request.url);
+      const variant = webBuildVariantOf(urlPath);
+      if (variant !== 'customer') {
+        if (!variantsBuilt.has(variant)) {
+          throw new ServiceUnavailableError(
+            `Web アプリの ${variant} ビルドがありません。\`npm run build\` を実行してからサーバーを再起動してください。`,
+          );
+        }
+        return reply.sendFile(variantIndex(variant), { cacheControl: false });
+      }
+      const document = screenDocuments.documentFor(urlPath);
+      if (document === null) return reply.sendFile('index.html', { cacheControl: false });
+      return reply.header('cache-control', revalidateCaching).type('text/html; charset=utf-8').send(document);
     };
 
-    app.get('/', { schema: { hide: true } }, async (_request, reply) => sendWebApp(reply));
+    app.get('/', { schema: { hide: true } }, async (request, reply) => sendWebApp(request, reply));
+    // a variant's root is a folder of the dist directory, which the static files would refuse (403)
+    for (const { path: variantPath } of Object.values(webBuildVariants).filter(({ dir }) => dir !== '')) {
+      app.get(variantPath, { schema: { hide: true } }, async (request, reply) => sendWebApp(request, reply));
+    }
 
     app.setNotFoundHandler(async (request, reply) => {
-      if (wantsWebApp(request)) return sendWebApp(reply);
+      if (wantsWebApp(request)) return sendWebApp(request, reply);
       const where = `${request.method} ${pathOf(request.url)}`.slice(0, 200);
       throw new NotFoundError(`お探しのページまたは API が見つかりません（${where}）。`);
     });

@@ -12,6 +12,9 @@ import type { Clock } from '../plugins/clock.plugin.ts';
 export interface WebDist {
   readonly dir: string;
   readonly indexHtml: string;
+  /** The admin build's index.html (`admin/`, decision 024) and its hashed script. */
+  readonly adminIndexHtml: string;
+  readonly adminAssetPath: string;
   readonly assetPath: string;
   readonly assetBody: string;
   remove(): void;
@@ -29,9 +32,18 @@ export function createWebDist(): WebDist {
   // the build's precompressed copy (apps/web/precompress-plugin.ts)
   writeFileSync(path.join(dir, 'static', 'index-Bx7kQ2.js.gz'), gzipSync(assetBody));
   writeFileSync(path.join(dir, 'robots.txt'), 'User-agent: *\nDisallow: /\n');
+  // the admin build in its folder, as `vite build --mode admin` writes it (no temporary build here)
+  const adminIndexHtml =
+    '<!doctype html><html lang="ja"><head><meta charset="UTF-8"><title>オペレーターコンソール</title>' +
+    '<script type="module" crossorigin src="/admin/static/index-Ad9mQ1.js"></script></head><body><div id="root"></div></body></html>';
+  mkdirSync(path.join(dir, 'admin', 'static'), { recursive: true });
+  writeFileSync(path.join(dir, 'admin', 'index.html'), adminIndexHtml);
+  writeFileSync(path.join(dir, 'admin', 'static', 'index-Ad9mQ1.js'), 'export const admin = true;\n');
   return {
     dir,
     indexHtml,
+    adminIndexHtml,
+    adminAssetPath: '/admin/static/index-Ad9mQ1.js',
     assetPath: '/static/index-Bx7kQ2.js',
     assetBody,
     remove: () => rmSync(dir, { recursive: true, force: true }),
@@ -77,7 +89,10 @@ export interface TestAppOptions {
   /** Environment variables on top of the test defaults. */
   readonly env?: Readonly<Record<string, string>>;
   readonly database?: DatabaseHandle;
+  /** The business clock. */
   readonly clock?: Clock;
+  /** The real clock of credential lifetimes (tokens, sessions, codes); the system clock by default. */
+  readonly realClock?: Clock;
   readonly logs?: LogCapture;
 }
 
@@ -98,6 +113,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<App> {
     config,
     database: options.database ?? fakeDatabase(),
     ...(options.clock === undefined ? {} : { clock: options.clock }),
+    ...(options.realClock === undefined ? {} : { realClock: options.realClock }),
     ...(options.logs === undefined ? {} : { logStream: options.logs }),
   });
 }

@@ -1,6 +1,6 @@
 import type { AccountStatus, UnmaskedUser } from '@fund/contracts';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import { StrictMode } from 'react';
 import { createMemoryRouter, type LoaderFunction } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
@@ -99,6 +99,8 @@ function renderShell(entry: string, pagesLoader: LoaderFunction = () => null) {
 }
 
 const h1 = () => screen.queryByRole('heading', { level: 1 });
+// the screens in place of the page (locked, closed, first-use) load on demand (decision 028): they are
+// awaited the first time they show
 
 describe('root shell: loading', () => {
   it('shows nothing but the busy overlay while loading, then the page', async () => {
@@ -205,13 +207,21 @@ describe('root shell: screen priority', () => {
       await screen.findByRole('heading', { level: 1, name: 'ご利用前にご確認ください' }),
     ).toBeInTheDocument();
     act(() => useUiStore.getState().setAccountClosed(true));
-    expect(h1()).toHaveTextContent('口座は閉鎖されています');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: '口座は閉鎖されています' }),
+    ).toBeInTheDocument();
     act(() => useUiStore.getState().setAccountLocked(true));
-    expect(h1()).toHaveTextContent('アカウントロックされています');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'アカウントロックされています' }),
+    ).toBeInTheDocument();
     act(() => useUiStore.getState().setAccountClosed(false));
-    expect(h1()).toHaveTextContent('アカウントロックされています');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'アカウントロックされています' }),
+    ).toBeInTheDocument();
     act(() => useUiStore.getState().setAccountLocked(false));
-    expect(h1()).toHaveTextContent('ご利用前にご確認ください');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'ご利用前にご確認ください' }),
+    ).toBeInTheDocument();
   });
 
   it('an API answer of 503 shows the maintenance page above all', async () => {
@@ -221,7 +231,41 @@ describe('root shell: screen priority', () => {
       useUiStore.getState().setAccountLocked(true);
       useUiStore.getState().setMaintenance(true);
     });
-    expect(h1()).toHaveTextContent('No service now');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'ただいまメンテナンス中です' }),
+    ).toBeInTheDocument();
+  });
+});
+
+describe('root shell: the screens in place of the page carry the service mark', () => {
+  /** The banner with the service name as text beside a hidden logo, and no link: / would show the same screen. */
+  function expectServiceMark() {
+    const banner = screen.getByRole('banner');
+    expect(banner).toHaveTextContent('投資信託 オンラインサービス');
+    expect(banner.querySelector('svg')).toHaveAttribute('aria-hidden', 'true');
+    expect(within(banner).queryByRole('link')).not.toBeInTheDocument();
+  }
+
+  it('on the first-use confirmation, the closed, the locked and the maintenance screen', async () => {
+    calls.unmaskedUser = vi.fn(async () => user(null));
+    renderShell('/');
+    await screen.findByRole('heading', { level: 1, name: 'ご利用前にご確認ください' });
+    expectServiceMark();
+    act(() => useUiStore.getState().setAccountClosed(true));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: '口座は閉鎖されています' }),
+    ).toBeInTheDocument();
+    expectServiceMark();
+    act(() => useUiStore.getState().setAccountLocked(true));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'アカウントロックされています' }),
+    ).toBeInTheDocument();
+    expectServiceMark();
+    act(() => useUiStore.getState().setMaintenance(true));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'ただいまメンテナンス中です' }),
+    ).toBeInTheDocument();
+    expectServiceMark();
   });
 });
 

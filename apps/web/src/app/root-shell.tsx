@@ -1,4 +1,4 @@
-import { useContext, type ReactNode } from 'react';
+import { lazy, Suspense, useContext, useState, type ReactNode } from 'react';
 import {
   Outlet,
   UNSAFE_DataRouterDataContext,
@@ -6,19 +6,37 @@ import {
   useLocation,
 } from 'react-router';
 import { BusyOverlay } from '../components/busy-overlay/busy-overlay';
-import { ModalHost } from '../components/modal/modal-host';
 import { useModalStore } from '../components/modal/modal-store';
 import { ToastHost } from '../components/toast/toast-host';
-import { ClosedAccountScreen } from '../features/account/components/closed-account-screen';
-import { FirstUseConfirmation } from '../features/account/components/first-use-confirmation';
-import { LockedAccountScreen } from '../features/account/components/locked-account-screen';
 import { useRootLoading } from '../features/account/use-root-loading';
 import { MaintenancePage } from '../features/system/maintenance-page';
+import { MODAL_PARAM } from '../lib/routing/modal-param';
 import { useNativeUpdatePrompt } from '../lib/native/use-native-update-prompt';
 import { useUiStore } from '../lib/store/ui-store';
 import { NormalLayoutFrame } from './layouts/normal-layout';
-import { modalRegistry } from './modal-registry';
 import { useNativeUpdateModal } from './use-native-update-modal';
+
+// The screens below and the modal host load on demand (performance.md, decision 028): a signed-in
+// customer's first screen is the page, and these show only for some accounts or once a modal opens. The
+// maintenance page stays in the first bundle: it must show even when loading a chunk fails (decision 012).
+const LockedAccountScreen = lazy(() =>
+  import('../features/account/components/locked-account-screen').then((module) => ({
+    default: module.LockedAccountScreen,
+  })),
+);
+const ClosedAccountScreen = lazy(() =>
+  import('../features/account/components/closed-account-screen').then((module) => ({
+    default: module.ClosedAccountScreen,
+  })),
+);
+const FirstUseConfirmation = lazy(() =>
+  import('../features/account/components/first-use-confirmation').then((module) => ({
+    default: module.FirstUseConfirmation,
+  })),
+);
+const AppModalHost = lazy(() =>
+  import('./app-modal-host').then((module) => ({ default: module.AppModalHost })),
+);
 
 /**
  * Whether the router has loaded the first page without error: the pages' loaders (maintenance and
@@ -33,9 +51,9 @@ function useRouterReady(): boolean {
   return state.initialized && data.errors === null;
 }
 
-/** A screen that takes the page's place: the plain layout, without the page's menu. */
+/** A screen that takes the page's place: the plain layout with the service's mark, without the page's menu. */
 function ShellScreen({ children }: { readonly children: ReactNode }) {
-  return <NormalLayoutFrame>{children}</NormalLayoutFrame>;
+  return <NormalLayoutFrame withHeader>{children}</NormalLayoutFrame>;
 }
 
 /**
@@ -61,6 +79,26 @@ function useShellScreen(): ReactNode | 'loading' | null {
 }
 
 /**
+ * Whether the modal host is wanted: a modal is asked for, open or closing, or the URL names one
+ * (`?modal=help` opens it directly). Once wanted it stays mounted, so closing animations and browser back
+ * behave as they would with the host always there.
+ */
+function useModalHostWanted(): boolean {
+  const { search } = useLocation();
+  const storeWants = useModalStore(
+    (state) =>
+      state.active !== null ||
+      state.pending !== null ||
+      state.closingName !== null ||
+      state.closeRequest !== null,
+  );
+  const wanted = storeWants || new URLSearchParams(search).has(MODAL_PARAM);
+  const [mounted, setMounted] = useState(wanted);
+  if (wanted && !mounted) setMounted(true);
+  return wanted || mounted;
+}
+
+/**
  * The root route: the page with its layout, and the hosts that overlay every page. While a modal is open
  * the page is inert, so neither pointer, keyboard nor screen reader reaches what is behind the dialog.
  */
@@ -70,6 +108,7 @@ export function RootShell() {
   useNativeUpdateModal();
   useNativeUpdatePrompt();
   const screen = useShellScreen();
+  const modalHostWanted = useModalHostWanted();
   return (
     <>
       {screen === null ? (
@@ -77,12 +116,18 @@ export function RootShell() {
           <div className="app" inert={modalOpen} aria-busy={busy}>
             <Outlet />
           </div>
-          <ModalHost registry={modalRegistry} />
+          {modalHostWanted && (
+            <Suspense fallback={null}>
+              <AppModalHost />
+            </Suspense>
+          )}
         </>
       ) : screen === 'loading' ? null : (
-        <div className="app">
-          <ShellScreen>{screen}</ShellScreen>
-        </div>
+        <Suspense fallback={null}>
+          <div className="app">
+            <ShellScreen>{screen}</ShellScreen>
+          </div>
+        </Suspense>
       )}
       <ToastHost />
       <BusyOverlay />

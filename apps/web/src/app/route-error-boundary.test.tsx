@@ -43,7 +43,10 @@ describe('the router error element (spec §8)', () => {
 
   it('shows the maintenance page for a MaintenanceError', async () => {
     renderFailingRoute(new MaintenanceError());
-    expect(await screen.findByRole('heading', { level: 1, name: 'No service now' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'ただいまメンテナンス中です' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('banner')).toHaveTextContent('投資信託 オンラインサービス');
   });
 
   it.each([new Error('boom'), 'a string', { status: 500 }])(

@@ -52,9 +52,11 @@ function useChunkReload(error: unknown): boolean {
 export function RouteErrorBoundary() {
   const error = useRouteError();
   const reloading = useChunkReload(error);
-  const Page = pageFor[routeErrorKind(error)];
+  const kind = routeErrorKind(error);
+  const Page = pageFor[kind];
+  // the maintenance page carries the service's mark wherever it shows (shell screen or route error)
   return (
-    <NormalLayoutFrame>
+    <NormalLayoutFrame withHeader={kind === 'maintenance'}>
       <ArrivalFrame>{reloading ? null : <Page />}</ArrivalFrame>
     </NormalLayoutFrame>
   );

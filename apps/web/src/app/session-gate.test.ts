@@ -140,7 +140,9 @@ describe('session gate: tokens (spec §4 steps 3 to 5)', () => {
     await expect(load('/assets')).rejects.toSatisfy(isRedirectError);
     expect(assign).toHaveBeenCalledTimes(1);
     expect(localStorage.getItem(LocalKey.tokens)).toBeNull();
-    expect(sessionStorage.getItem(SessionKey.flashMessage)).toBe(SESSION_EXPIRED_MESSAGE);
+    expect(new URL(String(assign.mock.calls[0]?.[0])).searchParams.get('sign_in_notice')).toBe(
+      'session_expired',
+    );
   });
 
   it('goes to sign-in without a token, to come back to the same page', async () => {

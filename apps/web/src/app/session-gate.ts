@@ -10,16 +10,17 @@ import { browserLocation } from '../lib/navigation/browser-location';
 import { takeFlashMessage } from '../lib/auth/flash-message';
 import { pathWithoutSignInParams } from '../lib/auth/return-path';
 import { isSignInReturn, skipsSignInCheck } from '../lib/auth/session-routes';
-import { startSessionServices } from '../lib/auth/session-services';
-import { completeSignInReturn, startSignIn } from '../lib/auth/sign-in';
 import { readTokenSet } from '../lib/auth/token-store';
 import { MaintenanceError } from '../lib/errors/maintenance-error';
 import { RedirectError } from '../lib/errors/redirect-error';
 import { useUiStore } from '../lib/store/ui-store';
 
-/** A page may render: start the session's background services and show a message kept across sign-in. */
+/**
+ * A page may render: start the session's background services (their code loads beside the page's, not
+ * in the first bundle: decision 028) and show a message kept across sign-in.
+ */
 function sessionReady(): null {
-  startSessionServices();
+  void import('../lib/auth/session-services').then(({ startSessionServices }) => startSessionServices());
   const flash = takeFlashMessage();
   if (flash !== null) useUiStore.getState().showToast(flash);
   return null;
@@ -44,11 +45,34 @@ function returnPathOf(requestUrl: URL): string {
  *    message), and without one the customer goes to sign-in.
  * Whenever the browser is leaving, the loader throws RedirectError: the redirect page shows until it has.
  */
-export async function sessionGateLoader({ request }: LoaderFunctionArgs): Promise<null> {
+export function sessionGateLoader({ request }: LoaderFunctionArgs): Promise<null> {
+  return sessionGateFor(request);
+}
+
+/**
+ * The gate's outcome for one navigation. React Router runs the loaders of a navigation side by side
+ * with one Request; a page's loader awaits this before it calls an API, so no call starts before the
+ * session is known good and a missing session starts exactly one sign-in.
+ */
+const gates = new WeakMap<Request, Promise<null>>();
+
+export function sessionGateFor(request: Request): Promise<null> {
+  let gate = gates.get(request);
+  if (gate === undefined) {
+    gate = checkSession(request);
+    gates.set(request, gate);
+  }
+  return gate;
+}
+
+async function checkSession(request: Request): Promise<null> {
   const url = new URL(request.url);
   if (skipsSignInCheck(url.pathname)) return null;
 
+  // the sign-in round trip's code loads only when it is needed (decision 028): a signed-in first screen
+  // does not wait for it
   if (isSignInReturn(url)) {
+    const { completeSignInReturn } = await import('../lib/auth/sign-in');
     await completeSignInReturn(url);
     throw new RedirectError();
   }
@@ -64,6 +88,7 @@ export async function sessionGateLoader({ request }: LoaderFunctionArgs): Promis
     return sessionReady();
   }
 
+  const { startSignIn } = await import('../lib/auth/sign-in');
   await startSignIn({ returnTo: returnPathOf(url) });
   throw new RedirectError();
 }

@@ -40,6 +40,11 @@ describe('parseEnv', () => {
       accountOpeningUrl: 'https://fund.example.test/partners/account-opening',
       accountUpdateUrl: 'https://fund.example.test/partners/account-update',
       faqBaseUrl: 'https://www.example.jp/faq/',
+      cardIssuerAuthorizeUrl: 'https://fund.example.test/partners/card-issuer/authorize',
+      cardIssuerMfaUrl: 'https://fund.example.test/partners/card-issuer/mfa',
+      cardIssuerClientId: 'fund-web-saison-connect',
+      adminIdentityIssuer: 'https://fund.example.test/oidc-admin',
+      adminOidcClientId: 'fund-admin',
     });
   });
 
@@ -67,6 +72,7 @@ describe('parseEnv', () => {
     { VITE_SUPPORT_PHONE: 'call us' },
     { VITE_SUPPORT_MAIL: 'support@example.jp?bcc=x@example.jp' },
     { VITE_ACCOUNT_OPENING_URL: 'javascript:alert(1)' },
+    { VITE_CARD_ISSUER_AUTHORIZE_URL: 'javascript:alert(1)' },
     { VITE_GLOBAL_SIGN_OUT: 'yes' },
     { VITE_AUTO_LOGOUT_MINUTES: '0.5' },
     { VITE_ERROR_REPORTING_DSN: 'ftp://errors.example.jp/1' },

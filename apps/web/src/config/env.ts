@@ -6,6 +6,7 @@
 // (example.jp, 0120-000-000) so that a build without real values is recognisable at a glance; a real
 // deployment sets the VITE_* variables at build time.
 
+import { CardIssuerPath, cardIssuerClientId } from '@fund/contracts/paths';
 import { isMailAddress } from '../lib/mail/mail-address';
 
 const FICTIONAL_SERVICE_SITE = 'https://www.example.jp/';
@@ -116,8 +117,15 @@ export interface AppEnv {
   /** The partner sites the app hands the customer over to (spec §7 outbound hand-offs). */
   readonly accountOpeningUrl: string;
   readonly accountUpdateUrl: string;
+  /** The card issuer's authorize and multi-factor screens (spec §7) and the app's client id there. */
+  readonly cardIssuerAuthorizeUrl: string;
+  readonly cardIssuerMfaUrl: string;
+  readonly cardIssuerClientId: string;
   /** FAQ pages live under this URL on the service site. */
   readonly faqBaseUrl: string;
+  /** The operator console (admin build, decision 024): the operators' provider and the console's client. */
+  readonly adminIdentityIssuer: string;
+  readonly adminOidcClientId: string;
 }
 
 /**
@@ -170,7 +178,24 @@ export function parseEnv(raw: ImportMetaEnv, origin: string): AppEnv {
       text(raw.VITE_ACCOUNT_UPDATE_URL, '/partners/account-update'),
       origin,
     ),
+    cardIssuerAuthorizeUrl: siteUrl(
+      'VITE_CARD_ISSUER_AUTHORIZE_URL',
+      text(raw.VITE_CARD_ISSUER_AUTHORIZE_URL, CardIssuerPath.authorize),
+      origin,
+    ),
+    cardIssuerMfaUrl: siteUrl(
+      'VITE_CARD_ISSUER_MFA_URL',
+      text(raw.VITE_CARD_ISSUER_MFA_URL, CardIssuerPath.mfa),
+      origin,
+    ),
+    cardIssuerClientId: text(raw.VITE_CARD_ISSUER_CLIENT_ID, cardIssuerClientId),
     faqBaseUrl: parseHttpUrl('VITE_FAQ_URL', text(raw.VITE_FAQ_URL, onServiceSite('faq/'))).href,
+    adminIdentityIssuer: baseUrl(
+      'VITE_ADMIN_IDENTITY_ISSUER',
+      text(raw.VITE_ADMIN_IDENTITY_ISSUER, '/oidc-admin'),
+      origin,
+    ),
+    adminOidcClientId: text(raw.VITE_ADMIN_OIDC_CLIENT_ID, 'fund-admin'),
   });
 }
 
@@ -187,5 +212,7 @@ export const allowedExternalOrigins: ReadonlySet<string> = new Set(
     env.identityIssuer,
     env.accountOpeningUrl,
     env.accountUpdateUrl,
+    env.cardIssuerAuthorizeUrl,
+    env.cardIssuerMfaUrl,
   ].map((url) => new URL(url).origin),
 );

@@ -20,8 +20,14 @@ interface ImportMetaEnv {
   readonly VITE_AUTO_LOGOUT_MINUTES?: string;
   readonly VITE_ERROR_REPORTING_DSN?: string;
   readonly VITE_ACCOUNT_OPENING_URL?: string;
+  readonly VITE_CARD_ISSUER_AUTHORIZE_URL?: string;
+  readonly VITE_CARD_ISSUER_MFA_URL?: string;
+  readonly VITE_CARD_ISSUER_CLIENT_ID?: string;
   readonly VITE_ACCOUNT_UPDATE_URL?: string;
   readonly VITE_FAQ_URL?: string;
+  /** The operator console (admin build): its provider and client (src/console/auth/console-env.ts). */
+  readonly VITE_ADMIN_IDENTITY_ISSUER?: string;
+  readonly VITE_ADMIN_OIDC_CLIENT_ID?: string;
 }
 
 interface ImportMeta {

@@ -4,16 +4,15 @@ import { App } from '../app/app';
 import { createRoutes } from '../app/routes';
 import { seedSignedInSession } from '../lib/auth/test/fake-session';
 import { createQueryClient } from '../lib/query/query-client';
-import { fakeRootLoadingApi } from './fake-root-loading-api';
 
 /**
  * The whole app (same route objects as production) on a memory router at `entry`, signed in as an
- * ordinary open account whose root-loading calls the fake API answers.
+ * ordinary open account; the API is the tests' MSW server (test/msw).
  */
 export function renderApp(entry: InitialEntry) {
   seedSignedInSession();
-  fakeRootLoadingApi();
-  const router = createMemoryRouter(createRoutes(), { initialEntries: [entry] });
-  const view = render(<App router={router} queryClient={createQueryClient()} />);
+  const queryClient = createQueryClient();
+  const router = createMemoryRouter(createRoutes(queryClient), { initialEntries: [entry] });
+  const view = render(<App router={router} queryClient={queryClient} />);
   return { router, ...view };
 }

@@ -1,16 +1,29 @@
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { DatabaseOptions } from '../database.ts';
 
-/** `<repo root>/.data/pglite`, whatever directory the command is started from. */
-const defaultPgliteDataDir = fileURLToPath(new URL('../../../../.data/pglite', import.meta.url));
+const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
+
+/**
+ * The PGlite data directory as the server's config reads PGLITE_DATA_DIR (apps/server/src/config): a
+ * relative path against the repository root, whatever directory the command is started from (npm runs the
+ * db workspace's scripts in packages/db), so the migrator, the seed and the server open the same folder.
+ */
+function pgliteDataDirOf(setting: string | undefined): string {
+  const value = setting?.trim();
+  if (value === undefined || value === '') return resolve(repoRoot, '.data', 'pglite');
+  return value === 'memory://' ? value : resolve(repoRoot, value);
+}
 
 /** DATABASE_URL selects PostgreSQL; otherwise PGlite in PGLITE_DATA_DIR (default `<repo>/.data/pglite`). */
-export function databaseOptionsFromEnv(): DatabaseOptions & { description: string } {
-  const url = process.env.DATABASE_URL?.trim();
+export function databaseOptionsFromEnv(
+  env: Readonly<Record<string, string | undefined>> = process.env,
+): DatabaseOptions & { description: string } {
+  const url = env['DATABASE_URL']?.trim();
   if (url !== undefined && url !== '') {
     return { url, poolSize: 2, description: `PostgreSQL ${withoutPassword(url)}` };
   }
-  const dataDir = process.env.PGLITE_DATA_DIR?.trim() || defaultPgliteDataDir;
+  const dataDir = pgliteDataDirOf(env['PGLITE_DATA_DIR']);
   return { dataDir, description: `PGlite ${dataDir}` };
 }
 

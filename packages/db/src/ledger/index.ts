@@ -9,3 +9,4 @@ export {
   type JournalLineInput,
 } from './journal.ts';
 export { ledgerRules, verifyLedger, type LedgerRule, type LedgerViolation } from './verify-ledger.ts';
+export { recordBankTransfer, type BankTransferInput } from './bank-transfer.ts';

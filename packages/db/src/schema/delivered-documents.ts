@@ -1,6 +1,8 @@
-import { date, index, pgEnum, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { date, index, pgEnum, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { timestamps } from './columns.ts';
 import { customers } from './customers.ts';
+import { orders } from './orders.ts';
 
 /** The statutory reports delivered electronically (電子交付書面, domain.md §7). */
 export const deliveredDocumentKind = pgEnum('delivered_document_kind', [
@@ -12,7 +14,8 @@ export type DeliveredDocumentKind = (typeof deliveredDocumentKind.enumValues)[nu
 
 /**
  * 電子交付書面: documents issued to a customer. They stay readable after the account is closed, which is
- * why the closed-account screen links to them (spec §2).
+ * why the closed-account screen links to them (spec §2). Each keeps the document as issued (`body`): a
+ * report is never recomputed from data that may change later.
  */
 export const deliveredDocuments = pgTable(
   'delivered_documents',
@@ -25,9 +28,22 @@ export const deliveredDocuments = pgTable(
     title: text('title').notNull(),
     /** 交付日 (JST calendar date). */
     issuedOn: date('issued_on', { mode: 'string' }).notNull(),
+    /** The order a 取引報告書 reports on (its 受渡 issued it); null for the periodic reports. */
+    orderId: uuid('order_id').references(() => orders.id),
+    /**
+     * The document as issued: an HTML fragment (headings, tables; no script, no style attribute) with every
+     * value escaped, shown inside the page that serves it.
+     */
+    body: text('body').notNull(),
     ...timestamps,
   },
-  (table) => [index('delivered_documents_customer_id_issued_on_idx').on(table.customerId, table.issuedOn)],
+  (table) => [
+    index('delivered_documents_customer_id_issued_on_idx').on(table.customerId, table.issuedOn),
+    // one 取引報告書 per order: a settlement rerun after a crash cannot issue a second
+    uniqueIndex('delivered_documents_trade_report_order_id_idx')
+      .on(table.orderId)
+      .where(sql`${table.kind} = 'TRADE_REPORT'`),
+  ],
 );
 
 export type DeliveredDocument = typeof deliveredDocuments.$inferSelect;

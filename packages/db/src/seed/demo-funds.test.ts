@@ -11,23 +11,19 @@ const demoToday = isoDate('2026-11-20');
 describe('seedDemoFunds', { timeout: startup }, () => {
   let database: TestDatabase;
   let firstRun: Awaited<ReturnType<typeof seedDemoFunds>>;
-  let elapsedMs: number;
   beforeAll(async () => {
     database = await createTestDatabase();
     // the data as of a month earlier first, to show that a later start fills the gap
-    const started = performance.now();
     firstRun = await database.db.transaction((tx) => seedDemoFunds(tx, isoDate('2026-10-20')));
-    elapsedMs = performance.now() - started;
   }, startup);
   afterAll(() => database?.drop());
 
-  it('inserts 4-5 funds with about ten years of NAVs, well under 2 seconds', async () => {
+  // how long seeding takes is not asserted: a timed unit test fails on a busy machine (DEVELOPERS.md)
+  it('inserts 4-5 funds with about ten years of NAVs', async () => {
     expect(firstRun.fundsInserted).toBe(demoFunds.length);
     expect(demoFunds.length).toBeGreaterThanOrEqual(4);
     expect(firstRun.navsInserted).toBeGreaterThan(11_000);
     expect(await database.db.$count(fundNavs)).toBe(firstRun.navsInserted);
-    console.info(`seeded ${firstRun.navsInserted} NAVs on ${database.kind} in ${Math.round(elapsedMs)} ms`);
-    expect(elapsedMs).toBeLessThan(2_000);
   });
 
   it('covers the shapes the demo needs', () => {

@@ -1,4 +1,4 @@
-import { extraHolidaysOf, isoDate, jstDateOf, yearOf, type IsoDate } from '@fund/domain';
+import { extraHolidaysOf, isoDate, latestPublishedNavDate, yearOf, type IsoDate } from '@fund/domain';
 import { eq, inArray, max, sql } from 'drizzle-orm';
 import type { DatabaseExecutor } from '../database.ts';
 import { fundHolidays, fundNavs, fundProspectuses, funds, type NewFund } from '../schema/index.ts';
@@ -21,6 +21,12 @@ export interface DemoFund {
   readonly revisions: readonly IsoDate[];
   /** Also revised two months before the seed's end date, so re-confirmation can be demonstrated. */
   readonly recentlyRevised: boolean;
+  /**
+   * Also revised on the 15th of the month before the seed's end date (the お知らせ of 2026-10-15 says so),
+   * after the main demo customer confirmed the version before: seedDemoTradingAccounts leaves this
+   * version unconfirmed, so the trading list shows a revised prospectus to read and confirm before a buy.
+   */
+  readonly revisedSinceMainConfirmed: boolean;
   /** What the fund shows in the demo. */
   readonly demonstrates: string;
 }
@@ -54,6 +60,7 @@ export const demoFunds: readonly DemoFund[] = [
     walk: { seed: 20_161_101, driftPpm: 180, volatilityPpm: 5_500 },
     revisions: [nisa2024Revision],
     recentlyRevised: true,
+    revisedSinceMainConfirmed: false,
     demonstrates: 'global balanced, price lag 1, NY + London holidays, つみたて eligible, no retention fee',
   },
   {
@@ -77,6 +84,7 @@ export const demoFunds: readonly DemoFund[] = [
     walk: { seed: 20_161_102, driftPpm: 330, volatilityPpm: 11_000 },
     revisions: [isoDate('2021-06-01'), nisa2024Revision],
     recentlyRevised: false,
+    revisedSinceMainConfirmed: false,
     demonstrates: 'global equity fund of funds, price lag 2, NY holidays, 0.1% 信託財産留保額, growth only',
   },
   {
@@ -100,6 +108,7 @@ export const demoFunds: readonly DemoFund[] = [
     walk: { seed: 20_161_103, driftPpm: 180, volatilityPpm: 10_000 },
     revisions: [nisa2024Revision],
     recentlyRevised: false,
+    revisedSinceMainConfirmed: false,
     demonstrates: 'Japan equity, price lag 0, Japanese calendar only, つみたて eligible',
   },
   {
@@ -123,7 +132,9 @@ export const demoFunds: readonly DemoFund[] = [
     walk: { seed: 20_161_104, driftPpm: 70, volatilityPpm: 3_500 },
     revisions: [],
     recentlyRevised: false,
-    demonstrates: 'foreign bonds, London holidays, growth only, low risk',
+    revisedSinceMainConfirmed: true,
+    demonstrates:
+      'foreign bonds, London holidays, growth only, low risk, a revision the main customer has to confirm',
   },
   {
     fund: {
@@ -146,6 +157,7 @@ export const demoFunds: readonly DemoFund[] = [
     walk: { seed: 20_161_105, driftPpm: 300, volatilityPpm: 20_000 },
     revisions: [],
     recentlyRevised: false,
+    revisedSinceMainConfirmed: false,
     demonstrates: 'leveraged Japan equity: not NISA eligible at all, 0.3% 信託財産留保額',
   },
 ];
@@ -167,6 +179,19 @@ function recentRevisionDate(endDate: IsoDate): IsoDate {
   return isoDate(`${back.year}-${String(back.month).padStart(2, '0')}-01`);
 }
 
+/** The 15th of the month before `endDate`: the effective date of a revision made since the main customer confirmed. */
+function revisionSinceConfirmedDate(endDate: IsoDate): IsoDate {
+  const year = yearOf(endDate);
+  const month = Number(endDate.slice(5, 7));
+  const back = month - 1 >= 1 ? { year, month: month - 1 } : { year: year - 1, month: 12 };
+  return isoDate(`${back.year}-${String(back.month).padStart(2, '0')}-15`);
+}
+
+/** The funds whose latest prospectus the main demo customer has not confirmed yet, though the one before. */
+export const revisedSinceMainConfirmedCodes: readonly string[] = demoFunds
+  .filter((demo) => demo.revisedSinceMainConfirmed)
+  .map((demo) => demo.fund.code);
+
 function prospectusUrl(code: string, version: number): string {
   return `https://funds.example.jp/${code}/prospectus-v${version}.pdf`;
 }
@@ -186,11 +211,13 @@ export function demoFundNavs(demo: DemoFund, endDate: IsoDate): DemoNav[] {
  * Inserts what is missing of the demo funds, idempotently and on its own: funds (with their prospectus
  * versions) that do not exist yet, holidays up to the year after `endDate`, and NAVs after each fund's
  * last stored date up to `endDate`, so a later start fills the gap. Existing rows are never changed.
- * Run it in the caller's transaction; `endDate` defaults to today in Japan.
+ * Run it in the caller's transaction; `endDate` defaults to the latest NAV date whose cut-off has passed
+ * in Japan (blind pricing: on a first start before 15:00, today's NAV is not there to be seen; the day's
+ * batch adds it).
  */
 export async function seedDemoFunds(
   executor: DatabaseExecutor,
-  endDate: IsoDate = jstDateOf(new Date()),
+  endDate: IsoDate = latestPublishedNavDate(new Date()),
 ): Promise<DemoFundsReport> {
   const report: DemoFundsReport = { fundsInserted: 0, navsInserted: 0, holidaysInserted: 0 };
   const codes = demoFunds.map((demo) => demo.fund.code);
@@ -210,6 +237,7 @@ export async function seedDemoFunds(
     report.fundsInserted += 1;
     const effectiveDates = [demo.fund.inceptionDate, ...demo.revisions];
     if (demo.recentlyRevised) effectiveDates.push(recentRevisionDate(endDate));
+    if (demo.revisedSinceMainConfirmed) effectiveDates.push(revisionSinceConfirmedDate(endDate));
     await executor.insert(fundProspectuses).values(
       effectiveDates.map((effectiveOn, index) => ({
         fundId: inserted.id,

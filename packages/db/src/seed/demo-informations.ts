@@ -105,8 +105,9 @@ export const demoInformations: readonly DemoInformation[] = [
     accountNumber: mainDemoAccountNumber,
     category: 'others',
     title: 'ポイント付与のお知らせ',
-    body: '<p>10月分の積立購入に応じたポイントを付与しました。</p>',
-    publishedAt: new Date('2026-10-25T09:00:00+09:00'),
+    // the grant the batch made for the card 積立 debited on 27 October (20,000 yen × 0.5 %, decision 018)
+    body: '<p>2026年10月27日のクレジットカードでの積立（20,000円）に応じて、100ポイントを付与しました。</p>',
+    publishedAt: new Date('2026-10-27T18:30:00+09:00'),
   },
   {
     id: ids.reconfirmation,

@@ -1,14 +1,9 @@
-import { asc, eq, isNull } from 'drizzle-orm';
+import { eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customers, deliveredDocuments, nisaRequests } from '../schema/index.ts';
 import { createTestDatabase, type TestDatabase } from '../testing/index.ts';
 import { demoCustomers, mainDemoAccountNumber } from './demo-customers.ts';
-import {
-  closedDemoAccountNumber,
-  demoDeliveredDocuments,
-  demoNisaRequests,
-  seedDemoRootLoading,
-} from './demo-root-loading.ts';
+import { demoNisaRequests, seedDemoRootLoading } from './demo-root-loading.ts';
 import { seedDemoData } from './seed-demo-data.ts';
 
 const startup = 60_000;
@@ -25,24 +20,8 @@ describe('demo data of the root shell', { timeout: startup }, () => {
   }, startup);
   afterAll(() => database?.drop());
 
-  it('gives the closed and the main customer their electronic trade reports, of every kind', async () => {
-    const rows = await database.db
-      .select({
-        customerId: deliveredDocuments.customerId,
-        kind: deliveredDocuments.kind,
-        title: deliveredDocuments.title,
-        issuedOn: deliveredDocuments.issuedOn,
-      })
-      .from(deliveredDocuments)
-      .orderBy(asc(deliveredDocuments.id));
-    expect(rows).toHaveLength(demoDeliveredDocuments.length);
-    for (const accountNumber of [closedDemoAccountNumber, mainDemoAccountNumber]) {
-      const own = rows.filter((row) => row.customerId === customerIdOf(accountNumber));
-      expect(new Set(own.map((row) => row.kind))).toEqual(
-        new Set(['TRADE_REPORT', 'BALANCE_REPORT', 'ANNUAL_SPECIFIC_ACCOUNT_REPORT']),
-      );
-      for (const row of own) expect(row.title).toMatch(/報告書（.+）$/);
-    }
+  it('seeds no 電子交付書面: a trade report exists only for a settled trade, issued by its settlement', async () => {
+    expect(await database.db.$count(deliveredDocuments)).toBe(0);
   });
 
   it('has one pending NISA application, of customer 1000008', async () => {

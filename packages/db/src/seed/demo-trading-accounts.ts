@@ -1,9 +1,9 @@
 import { isoDate, jstDateOf, type AccountType, type IsoDate } from '@fund/domain';
-import { and, eq, inArray, lte } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Transaction } from '../database.ts';
 import { credit, debit, postJournalEntry } from '../ledger/journal.ts';
+import { recordBankTransfer } from '../ledger/bank-transfer.ts';
 import {
-  cashflows,
   customerAccounts,
   fundProspectuses,
   funds,
@@ -12,6 +12,7 @@ import {
   type AccountRole,
 } from '../schema/index.ts';
 import { demoCustomers, mainDemoAccountNumber } from './demo-customers.ts';
+import { revisedSinceMainConfirmedCodes } from './demo-funds.ts';
 
 /**
  * Trading accounts of the demo customers whose securities account is OPEN (issue 5):
@@ -21,7 +22,8 @@ import { demoCustomers, mainDemoAccountNumber } from './demo-customers.ts';
  * - an opening cash deposit (振込入金) through the ledger (bank_clearing / customer_cash) with its cashflow row:
  *   3,000,000 yen for the main customer, less for the others;
  * - the main customer's prospectus confirmations of every fund except DEMOF002, so the purchase block for
- *   an unconfirmed prospectus can be shown with that fund.
+ *   an unconfirmed prospectus can be shown with that fund, and except the latest version of a fund revised
+ *   since (DEMOF004), so a revised prospectus awaits their confirmation.
  * Idempotent: accounts and confirmations insert-or-skip; the deposit is posted only when the customer has
  * no `demo.deposit` entry yet.
  */
@@ -106,11 +108,11 @@ export async function seedDemoTradingAccounts(
       description: 'デモ用の初期入金（振込入金）',
       lines: [debit('bank_clearing', amount), credit('customer_cash', amount, customer.id)],
     });
-    await tx.insert(cashflows).values({
+    await recordBankTransfer(tx, {
       customerId: customer.id,
       type: 'deposit',
       amount,
-      occurredOn: depositDate,
+      date: depositDate,
       description: '振込入金',
       journalEntryId: entryId,
     });
@@ -119,11 +121,23 @@ export async function seedDemoTradingAccounts(
   const main = demoCustomers.find((customer) => customer.accountNumber === mainDemoAccountNumber);
   if (main === undefined) return;
   const versions = await tx
-    .select({ fundId: fundProspectuses.fundId, version: fundProspectuses.version, code: funds.code })
+    .select({
+      fundId: fundProspectuses.fundId,
+      version: fundProspectuses.version,
+      effectiveOn: fundProspectuses.effectiveOn,
+      code: funds.code,
+    })
     .from(fundProspectuses)
-    .innerJoin(funds, eq(funds.id, fundProspectuses.fundId))
-    .where(lte(fundProspectuses.effectiveOn, today));
-  const toConfirm = versions.filter((row) => row.code !== unconfirmedDemoFundCode);
+    .innerJoin(funds, eq(funds.id, fundProspectuses.fundId));
+  const latestVersion = new Map<string, number>();
+  for (const row of versions) {
+    latestVersion.set(row.code, Math.max(row.version, latestVersion.get(row.code) ?? 0));
+  }
+  const revisedSince = (row: (typeof versions)[number]) =>
+    revisedSinceMainConfirmedCodes.includes(row.code) && row.version === latestVersion.get(row.code);
+  const toConfirm = versions.filter(
+    (row) => row.effectiveOn <= today && row.code !== unconfirmedDemoFundCode && !revisedSince(row),
+  );
   if (toConfirm.length > 0) {
     await tx
       .insert(prospectusConfirmations)

@@ -1,4 +1,5 @@
-import { and, count, eq, isNull, lte, or } from 'drizzle-orm';
+import { jstDateOf } from '@fund/domain';
+import { and, asc, count, eq, isNull, lte, or } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../database.ts';
 import { migrateDatabase } from '../migrate.ts';
@@ -6,8 +7,11 @@ import {
   accountRole,
   customers,
   equityStatus,
+  fundProspectuses,
+  funds,
   informationReads,
   informations,
+  prospectusConfirmations,
   updateAccountRequests,
 } from '../schema/index.ts';
 import { createTestDatabase, type TestDatabase } from '../testing/index.ts';
@@ -86,6 +90,34 @@ describe('seedDemoData', { timeout: startup }, () => {
         birthDate: customer.birthDate,
       })),
     );
+  });
+
+  it('leaves the main customer a revised prospectus to confirm: the version before confirmed, the revision not', async () => {
+    const rows = await database.db
+      .select({
+        version: fundProspectuses.version,
+        effectiveOn: fundProspectuses.effectiveOn,
+        confirmedAt: prospectusConfirmations.confirmedAt,
+      })
+      .from(fundProspectuses)
+      .innerJoin(funds, eq(funds.id, fundProspectuses.fundId))
+      .leftJoin(
+        prospectusConfirmations,
+        and(
+          eq(prospectusConfirmations.fundId, fundProspectuses.fundId),
+          eq(prospectusConfirmations.version, fundProspectuses.version),
+          eq(prospectusConfirmations.customerId, customerIdOf(mainDemoAccountNumber)),
+        ),
+      )
+      .where(eq(funds.code, 'DEMOF004'))
+      .orderBy(asc(fundProspectuses.version));
+    expect(rows.map((row) => [row.version, row.confirmedAt !== null])).toEqual([
+      [1, true],
+      [2, false],
+    ]);
+    // revised after the customer confirmed the version before, and in force today
+    expect(rows[1]!.effectiveOn > jstDateOf(rows[0]!.confirmedAt!)).toBe(true);
+    expect(rows[1]!.effectiveOn <= jstDateOf(new Date())).toBe(true);
   });
 
   it('has a demo customer for every account role and every equity status, and one locked customer', async () => {

@@ -2,9 +2,11 @@ import { inArray, sql } from 'drizzle-orm';
 import { advisoryLockKeys } from '../advisory-locks.ts';
 import type { DatabaseHandle } from '../database.ts';
 import { customers, informationReads, informations, updateAccountRequests } from '../schema/index.ts';
+import { seedDemoAgents } from './demo-agents.ts';
 import { demoCustomers } from './demo-customers.ts';
 import { seedDemoFunds } from './demo-funds.ts';
 import { demoInformationReads, demoInformations } from './demo-informations.ts';
+import { seedDemoPaymentAccounts } from './demo-payment-accounts.ts';
 import { seedDemoRootLoading } from './demo-root-loading.ts';
 import { seedDemoSignIns } from './demo-sign-ins.ts';
 import { seedDemoTradingAccounts } from './demo-trading-accounts.ts';
@@ -30,10 +32,12 @@ export async function seedDemoData(handle: DatabaseHandle): Promise<{ seeded: bo
       )
       .limit(1);
     if (existing.length > 0) {
-      // both are idempotent: a database seeded before they existed gets them on its next start
+      // each is idempotent: a database seeded before they existed gets them on its next start
       await seedDemoSignIns(tx);
       await seedDemoRootLoading(tx);
       await seedDemoTradingAccounts(tx);
+      await seedDemoAgents(tx);
+      await seedDemoPaymentAccounts(tx);
       return { seeded: false };
     }
 
@@ -74,7 +78,9 @@ export async function seedDemoData(handle: DatabaseHandle): Promise<{ seeded: bo
     );
     await seedDemoRootLoading(tx);
     await seedDemoTradingAccounts(tx);
+    await seedDemoPaymentAccounts(tx);
     await seedDemoSignIns(tx);
+    await seedDemoAgents(tx);
     return { seeded: true };
   });
 }

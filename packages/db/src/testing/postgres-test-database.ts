@@ -2,14 +2,17 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 
 /**
- * Creates an empty, uniquely named database on the server of `serverUrl`, so test files running in
- * parallel never share tables. Returns its URL and a function that drops it again.
+ * Creates a uniquely named database on the server of `serverUrl`, so test files running in parallel never
+ * share tables: empty, or a copy of the database `template` (which nobody may be connected to). Returns
+ * its URL and a function that drops it again.
  */
 export async function createPostgresTestDatabase(
   serverUrl: string,
+  options: { template?: string | undefined } = {},
 ): Promise<{ url: string; name: string; drop(): Promise<void> }> {
   const name = `fund_test_${randomUUID().replaceAll('-', '')}`;
-  await onServer(serverUrl, `CREATE DATABASE "${name}"`);
+  const template = options.template === undefined ? '' : ` TEMPLATE "${options.template}"`;
+  await onServer(serverUrl, `CREATE DATABASE "${name}"${template}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   return {
@@ -20,7 +23,8 @@ export async function createPostgresTestDatabase(
   };
 }
 
-async function onServer(serverUrl: string, statement: string): Promise<void> {
+/** Runs one statement on a connection of its own, to the database of `serverUrl`. */
+export async function onServer(serverUrl: string, statement: string): Promise<void> {
   const client = new pg.Client({ connectionString: serverUrl });
   await client.connect();
   try {

@@ -1,6 +1,6 @@
 import { DomainError } from '../errors/domain-error.ts';
 import type { Units, Yen } from '../money/money.ts';
-import { divideFloor } from '../money/rounding.ts';
+import { bookValueOfUnits } from '../valuation/book-value.ts';
 import { nisaLimits, type NisaBucket } from './nisa-limits.ts';
 
 /**
@@ -113,6 +113,20 @@ export function nisaLifetimeUse(usage: NisaUsage, year: number): NisaLifetimeUse
   return { total: (bought.tsumitate - freed.tsumitate + growth) as Yen, growth: growth as Yen };
 }
 
+/**
+ * What is left of the lifetime limits in `year` itself, as a statement of that year shows it: the limits
+ * less `nisaLifetimeUse` of that year (sales of earlier years freed, this year's not yet). Not `nisaRoom`,
+ * which is the room of a new purchase and so also the smallest over later years with holds recorded.
+ */
+export function nisaLifetimeRemaining(usage: NisaUsage, year: number): { total: Yen; growth: Yen } {
+  const use = nisaLifetimeUse(usage, year);
+  const atLeastZero = (value: bigint): Yen => (value > 0n ? value : 0n) as Yen;
+  return {
+    total: atLeastZero(nisaLimits.lifetime - use.total),
+    growth: atLeastZero(nisaLimits.growthLifetime - use.growth),
+  };
+}
+
 function lastYearOf(usage: NisaUsage, from: number): number {
   return Math.max(from, ...usage.purchases.map((row) => row.year), ...usage.sales.map((row) => row.year));
 }
@@ -186,6 +200,5 @@ export function nisaBookValueFreedBySale(position: NisaPosition, soldUnits: Unit
   if (soldUnits <= 0n || soldUnits > position.units) {
     throw new RangeError(`Sold units must be in (0, ${position.units}], got ${soldUnits}`);
   }
-  if (soldUnits === position.units) return position.bookValue;
-  return divideFloor(position.bookValue * soldUnits, position.units) as Yen;
+  return bookValueOfUnits(position, soldUnits);
 }

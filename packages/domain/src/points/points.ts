@@ -71,3 +71,15 @@ export function checkPointUse(request: PointUseRequest): PointUseCheck {
   if (reasons.length > 0) return { ok: false, reasons };
   return { ok: true, pointsValue: value as Yen, amountToPay: (request.orderAmount - value) as Yen };
 }
+
+/**
+ * Points earned on a card 積立 charge (decision 018): 0.5 % of the charged yen, rounded down, so 20,000 yen
+ * earns 100 points and anything under 200 yen none. Only a linked points-earning card earns, and only a
+ * charge that went through (the batch's recurring-debits step).
+ */
+export const cardChargePointRate = { numerator: 5n, denominator: 1000n } as const;
+
+export function pointsEarnedOnCardCharge(chargedYen: bigint): bigint {
+  if (chargedYen <= 0n) return 0n;
+  return (chargedYen * cardChargePointRate.numerator) / cardChargePointRate.denominator;
+}

@@ -65,6 +65,12 @@ export function jstMinutesOfDay(instant: Date): number {
   return wall.getUTCHours() * 60 + wall.getUTCMinutes();
 }
 
+/** The JST wall-clock time of an instant, to the minute (seconds dropped, as `jstMinutesOfDay`). */
+export function jstTimeOfDay(instant: Date): TimeOfDay {
+  const minutes = jstMinutesOfDay(instant);
+  return { hour: Math.floor(minutes / 60), minute: minutes % 60 };
+}
+
 export function minutesOfDay(time: TimeOfDay): number {
   return time.hour * 60 + time.minute;
 }

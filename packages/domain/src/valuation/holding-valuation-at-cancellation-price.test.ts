@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { NavPer10k, Units, Yen } from '../money/money.ts';
-import { bookValueOf, replayMovements, sumValuations, valueHolding } from './holding-valuation.ts';
+import { bookValueAtBasis } from './book-value.ts';
+import { replayMovements, sumValuations, valueHolding } from './holding-valuation.ts';
 
 const units = (value: bigint) => value as Units;
 const nav = (value: bigint) => value as NavPer10k;
@@ -11,14 +12,14 @@ describe('valuation at 解約価額 on the reference date (spec §9)', () => {
     // 信託財産留保額 per 10,000 units = ⌈12,345 × 10 ÷ 10,000⌉ = ⌈12.345⌉ = 13 yen
     // 解約価額 = 12,345 − 13 = 12,332 yen per 10,000 units
     // 評価額 = ⌊123,457 × 12,332 ÷ 10,000⌋ = ⌊1,522,471,724 ÷ 10,000⌋ = ⌊152,247.1724⌋ = 152,247 yen
-    // 簿価 at 個別元本 11,000 = ⌈123,457 × 11,000 ÷ 10,000⌉ = ⌈135,802.7⌉ = 135,803 yen
+    // 簿価 of the units (what they cost) 135,803 yen
     // 評価損益 = 152,247 − 135,803 = 16,444 yen
     // previous NAV 12,300: fee ⌈12.3⌉ = 13, 解約価額 12,287, value ⌊123,457 × 12,287 ÷ 10,000⌋ = 151,691
     // 前日比 = 152,247 − 151,691 = 556 yen
     const valuation = valueHolding({
       settledUnits: units(123_457n),
       pendingSellUnits: units(0n),
-      basisPer10k: yen(11_000n),
+      bookValue: yen(135_803n),
       nav: nav(12_345n),
       previousNav: nav(12_300n),
       retentionFeeBasisPoints: 10,
@@ -36,11 +37,11 @@ describe('valuation at 解約価額 on the reference date (spec §9)', () => {
 
   it('a pending sell is deducted at once: units, value, book value and gain all shrink', () => {
     // 100,000 units, 40,000 reserved by a sell order: 60,000 shown
-    // value ⌊60,000 × 10,000 ÷ 10,000⌋ = 60,000; book ⌈60,000 × 9,000 ÷ 10,000⌉ = 54,000
+    // value ⌊60,000 × 10,000 ÷ 10,000⌋ = 60,000; 簿価 90,000 − ⌊90,000 × 40,000 ÷ 100,000⌋ = 54,000
     const valuation = valueHolding({
       settledUnits: units(100_000n),
       pendingSellUnits: units(40_000n),
-      basisPer10k: yen(9_000n),
+      bookValue: yen(90_000n),
       nav: nav(10_000n),
       previousNav: null,
       retentionFeeBasisPoints: 0,
@@ -59,7 +60,7 @@ describe('valuation at 解約価額 on the reference date (spec §9)', () => {
     const valuation = valueHolding({
       settledUnits: units(10_000n),
       pendingSellUnits: units(0n),
-      basisPer10k: yen(10_000n),
+      bookValue: yen(10_000n),
       nav: null,
       previousNav: null,
       retentionFeeBasisPoints: 0,
@@ -72,7 +73,7 @@ describe('valuation at 解約価額 on the reference date (spec §9)', () => {
     const valuation = valueHolding({
       settledUnits: units(10n ** 15n + 7n),
       pendingSellUnits: units(0n),
-      basisPer10k: yen(0n),
+      bookValue: yen(0n),
       nav: nav(30_000n),
       previousNav: null,
       retentionFeeBasisPoints: 0,
@@ -81,16 +82,18 @@ describe('valuation at 解約価額 on the reference date (spec §9)', () => {
     expect(valuation.value).toBe(3_000_000_000_000_021n);
   });
 
-  it('replays purchases and sales with the moving-average 個別元本', () => {
-    // buy 10,000 @ 10,000 → basis 10,000; buy 10,000 @ 12,001 → ⌈(10^8 + 120,010,000) ÷ 20,000⌉ = 11,001 (11,000.5 up)
-    // sell 5,000 → basis unchanged; 15,000 units; book ⌈15,000 × 11,001 ÷ 10,000⌉ = ⌈16,501.5⌉ = 16,502
+  it('replays purchases and sales: 個別元本 by moving average, 簿価 by amounts and pro-rata sales', () => {
+    // buy 10,000 @ 10,000 for 10,000 yen → basis 10,000, 簿価 10,000
+    // buy 10,000 @ 12,001 for 12,001 yen → basis ⌈(10^8 + 120,010,000) ÷ 20,000⌉ = 11,001 (11,000.5 up), 簿価 22,001
+    // sell 5,000 → basis unchanged; 簿価 22,001 − ⌊22,001 × 5,000 ÷ 20,000⌋ = 22,001 − ⌊5,500.25⌋ = 16,501
+    // (at the 個別元本 it would be ⌈15,000 × 11,001 ÷ 10,000⌉ = ⌈16,501.5⌉ = 16,502: one yen more)
     const position = replayMovements([
-      { direction: 'IN', units: units(10_000n), pricePer10k: nav(10_000n) },
-      { direction: 'IN', units: units(10_000n), pricePer10k: nav(12_001n) },
+      { direction: 'IN', units: units(10_000n), pricePer10k: nav(10_000n), amount: yen(10_000n) },
+      { direction: 'IN', units: units(10_000n), pricePer10k: nav(12_001n), amount: yen(12_001n) },
       { direction: 'OUT', units: units(5_000n), pricePer10k: null },
     ]);
-    expect(position).toEqual({ units: 15_000n, basisPer10k: 11_001n });
-    expect(bookValueOf(position.units, position.basisPer10k)).toBe(16_502n);
+    expect(position).toEqual({ units: 15_000n, basisPer10k: 11_001n, bookValue: 16_501n });
+    expect(bookValueAtBasis(position.units, position.basisPer10k)).toBe(16_502n);
   });
 
   it('sums subtotals', () => {

@@ -5,8 +5,14 @@ import {
   type CostBasisPosition,
 } from '../cost-basis/moving-average.ts';
 import { cancellationPrice, valueOfUnits } from '../money/fund-pricing.ts';
-import { unitsPerQuote, type NavPer10k, type Units, type Yen } from '../money/money.ts';
-import { divideCeil } from '../money/rounding.ts';
+import type { NavPer10k, Units, Yen } from '../money/money.ts';
+import {
+  bookValueAfterPurchase,
+  bookValueAfterSale,
+  bookValueAtBasis,
+  bookValueShown,
+  type BookValuePosition,
+} from './book-value.ts';
 
 /**
  * Valuation of holdings (spec §9, domain.md §1): units are valued at the 解約価額 (NAV − 信託財産留保額)
@@ -25,42 +31,49 @@ export interface UnitMovement {
    * price: the units join at the position's current 個別元本.
    */
   readonly pricePer10k: NavPer10k | null;
+  /** IN: what the units cost (the purchase's amount), their 簿価; null: valued at their price or 個別元本. */
+  readonly amount?: Yen | null;
 }
+
+/** A holding replayed: its 個別元本 (tax rule) and its 簿価 (book-value.ts), side by side. */
+export interface HoldingPosition extends CostBasisPosition {
+  readonly bookValue: Yen;
+}
+
+export const emptyHoldingPosition: HoldingPosition = { ...emptyCostBasisPosition, bookValue: 0n as Yen };
 
 export interface ReplayedMovement {
   /** Position after the movement. */
-  readonly position: CostBasisPosition;
+  readonly position: HoldingPosition;
   /** Change of book value (簿価) the movement made: positive in, negative out. */
   readonly bookValueChange: Yen;
 }
 
-/** 簿価 of `units` at a 個別元本: ⌈units × 個別元本 ÷ 10,000⌉, the 取得費 rule of decision 005. */
-export function bookValueOf(units: Units, basisPer10k: Yen): Yen {
-  return divideCeil(units * basisPer10k, unitsPerQuote) as Yen;
-}
-
-/** Applies one movement to a position with the moving-average rules of `cost-basis/moving-average.ts`. */
-export function replayMovement(position: CostBasisPosition, movement: UnitMovement): ReplayedMovement {
-  const before = bookValueOf(position.units, position.basisPer10k);
-  let after: CostBasisPosition;
+/** Applies one movement: 個別元本 by `cost-basis/moving-average.ts`, 簿価 by `book-value.ts`. */
+export function replayMovement(position: HoldingPosition, movement: UnitMovement): ReplayedMovement {
+  let cost: CostBasisPosition;
+  let book: BookValuePosition;
   if (movement.direction === 'OUT') {
-    after = applySaleToCostBasis(position, movement.units);
+    cost = applySaleToCostBasis(position, movement.units);
+    book = bookValueAfterSale(position, movement.units);
   } else {
     const price = movement.pricePer10k ?? (position.basisPer10k as bigint as NavPer10k);
-    after =
+    cost =
       price > 0n
         ? applyPurchaseToCostBasis(position, movement.units, price)
         : { units: (position.units + movement.units) as Units, basisPer10k: position.basisPer10k };
+    const amount = movement.amount ?? bookValueAtBasis(movement.units, price as bigint as Yen);
+    book = bookValueAfterPurchase(position, movement.units, amount);
   }
   return {
-    position: after,
-    bookValueChange: (bookValueOf(after.units, after.basisPer10k) - before) as Yen,
+    position: { ...cost, bookValue: book.bookValue },
+    bookValueChange: (book.bookValue - position.bookValue) as Yen,
   };
 }
 
 /** The position after all `movements`, in settlement order. */
-export function replayMovements(movements: Iterable<UnitMovement>): CostBasisPosition {
-  let position = emptyCostBasisPosition;
+export function replayMovements(movements: Iterable<UnitMovement>): HoldingPosition {
+  let position = emptyHoldingPosition;
   for (const movement of movements) position = replayMovement(position, movement).position;
   return position;
 }
@@ -70,8 +83,8 @@ export interface HoldingValuationInput {
   readonly settledUnits: Units;
   /** Units of sell orders placed but not settled on the reference date; deducted at once (spec §4). */
   readonly pendingSellUnits: Units;
-  /** 個別元本 per 10,000 units. */
-  readonly basisPer10k: Yen;
+  /** 簿価 of the settled units (book-value.ts); the units shown carry it pro rata. */
+  readonly bookValue: Yen;
   /** NAV of the latest NAV date on or before the reference date; null before the first NAV. */
   readonly nav: NavPer10k | null;
   /** NAV of the NAV date before that one, for the day change; null when there is none. */
@@ -87,7 +100,7 @@ export interface HoldingValuation {
   readonly cancellationPrice: NavPer10k | null;
   /** 評価額 = ⌊units × 解約価額 ÷ 10,000⌋. */
   readonly value: Yen;
-  /** 簿価 of the units shown. */
+  /** 簿価 of the units shown: the settled units' 簿価 less the pending sells' share (book-value.ts). */
   readonly bookValue: Yen;
   /** 評価損益 = value − bookValue. */
   readonly gainLoss: Yen;
@@ -103,7 +116,10 @@ export function valueHolding(input: HoldingValuationInput): HoldingValuation {
     input.previousNav === null ? price : cancellationPrice(input.previousNav, input.retentionFeeBasisPoints);
   const value = price === null ? (0n as Yen) : valueOfUnits(shown, price);
   const previousValue = previousPrice === null ? value : valueOfUnits(shown, previousPrice);
-  const bookValue = bookValueOf(shown, input.basisPer10k);
+  const bookValue = bookValueShown(
+    { units: input.settledUnits, bookValue: input.bookValue },
+    pending as Units,
+  );
   return {
     units: shown,
     pendingSellUnits: pending as Units,

@@ -22,12 +22,20 @@ export function parseNativeVersion(text: string): NativeVersion | undefined {
 }
 
 /**
- * The spec's rule, literally (spec §4): compare major, minor and patch separately; if ANY part of the
- * required version is greater than the same part of the current version the answer is 'update', else
- * 'stay'. It is neither lexicographic nor semantic-version ordering: with 1.1.1 required, 2.0.0 gets
- * 'update' because the required minor 1 is greater than 0 — the spec's stated behaviour, kept on purpose
- * so the web app matches the native apps that shipped with it. A missing or unreadable current version
- * gets 'update': an app that cannot say its version is treated as too old.
+ * Orders two versions by major, then minor, then patch, each compared as a number: negative when `a` is
+ * older, 0 when equal, positive when newer. 1.10.0 is newer than 1.9.9 (a string comparison says older).
+ */
+export function compareNativeVersions(a: NativeVersion, b: NativeVersion): number {
+  return a.major - b.major || a.minor - b.minor || a.patch - b.patch;
+}
+
+/**
+ * The native version check (spec §4, decision 026): 'update' when the current app is older than the
+ * required version, comparing major, minor and patch numerically in that order, never as strings; 'stay'
+ * otherwise. Decision 005 first applied the spec's sentence literally (any part of the required version
+ * greater than the same part → update), which asks 2.0.0 and 1.10.0 to update to 1.1.1 for ever; 026
+ * replaced it. A missing or unreadable current version gets 'update': an app that cannot say its
+ * version is treated as too old.
  */
 export function checkNativeVersion(
   current: string | undefined,
@@ -37,6 +45,5 @@ export function checkNativeVersion(
   if (need === undefined) throw new RangeError(`Invalid required version ${required}`);
   const have = current === undefined ? undefined : parseNativeVersion(current);
   if (have === undefined) return 'update';
-  const anyPartHigher = need.major > have.major || need.minor > have.minor || need.patch > have.patch;
-  return anyPartHigher ? 'update' : 'stay';
+  return compareNativeVersions(have, need) < 0 ? 'update' : 'stay';
 }

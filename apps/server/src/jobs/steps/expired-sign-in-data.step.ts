@@ -5,7 +5,8 @@ import type { BatchStep } from '../batch-runner.ts';
  * Tables of sign-in data whose rows end at `expires_at`: the identity providers' payloads (sessions,
  * grants, codes and tokens of the customer and the operator provider), pending registrations (with the
  * password hash chosen at sign-up), pending second factors, emailed verification codes, WebAuthn
- * challenges and operator password resets. Every read of them filters on `expires_at`.
+ * challenges, operator password resets and the windows of the attempt limits (an ended window is
+ * restarted by the next attempt, so reads need no filter there). Every other read filters on `expires_at`.
  */
 export const expiringSignInTables = [
   'oidc_payloads',
@@ -14,6 +15,7 @@ export const expiringSignInTables = [
   'verification_codes',
   'webauthn_challenges',
   'operator_password_resets',
+  'attempt_windows',
 ] as const;
 
 /**

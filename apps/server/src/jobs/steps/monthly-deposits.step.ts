@@ -1,8 +1,8 @@
 import { businessDayOnOrAfter, dateInMonth, yearMonthOf, type YearMonth } from '@fund/domain';
-import { cashflows, credit, debit, monthlyDeposits, postJournalEntry } from '@fund/db';
+import { credit, debit, monthlyDeposits, postJournalEntry, recordBankTransfer } from '@fund/db';
 import { and, eq } from 'drizzle-orm';
 import type { BatchStep } from '../batch-runner.ts';
-import { formatYen, monthKey, postNotice, previousYearMonth } from '../batch-data.ts';
+import { formatYen, monthKey, postNotice, previousYearMonth, skipForTradingStanding } from '../batch-data.ts';
 
 /** The day a monthly deposit is debited: its day of the month, or the next business day. */
 export function monthlyDepositDate(month: YearMonth, debitDay: number) {
@@ -12,7 +12,8 @@ export function monthlyDepositDate(month: YearMonth, debitDay: number) {
 /**
  * d. Monthly deposits (定額入金): on each ACTIVE plan's day (the next business day when it is not one),
  * bank_clearing / customer_cash and a cashflow row (deposit). Item `<plan id>:<yyyy-mm>`; a day late in a
- * month can roll into the next one, so the previous month is looked at too.
+ * month can roll into the next one, so the previous month is looked at too. A customer whose account is
+ * locked, closed or not opened is not debited (`skipped-account-…`).
  */
 export const monthlyDepositsStep: BatchStep = {
   name: 'monthly-deposits',
@@ -39,6 +40,8 @@ export const monthlyDepositsStep: BatchStep = {
       .where(and(eq(monthlyDeposits.id, planId), eq(monthlyDeposits.status, 'ACTIVE')))
       .for('update');
     if (plan === undefined) return 'plan-not-active';
+    const skip = await skipForTradingStanding(tx, plan.customerId);
+    if (skip !== undefined) return skip;
     const entryId = await postJournalEntry(tx, {
       kind: 'deposit.monthly',
       businessDate,
@@ -46,11 +49,11 @@ export const monthlyDepositsStep: BatchStep = {
       description: `定額入金 ${itemId}`,
       lines: [debit('bank_clearing', plan.amount), credit('customer_cash', plan.amount, plan.customerId)],
     });
-    await tx.insert(cashflows).values({
+    await recordBankTransfer(tx, {
       customerId: plan.customerId,
       type: 'deposit',
       amount: plan.amount,
-      occurredOn: businessDate,
+      date: businessDate,
       description: '定額入金',
       journalEntryId: entryId,
     });

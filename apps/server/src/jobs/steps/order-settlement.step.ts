@@ -32,6 +32,7 @@ import {
   type Transaction,
 } from '@fund/db';
 import { and, eq, lte, sql } from 'drizzle-orm';
+import { issueTradeReport, noTax, type WithheldTax } from '../../modules/documents/trade-report.ts';
 import { addNisaPurchase } from '../../modules/trading/trading.repository.ts';
 import type { BatchStep } from '../batch-runner.ts';
 import { formatJapaneseDate, formatUnits, formatYen, postNotice } from '../batch-data.ts';
@@ -53,6 +54,8 @@ import { formatJapaneseDate, formatUnits, formatYen, postNotice } from '../batch
  * `nisa_usage.freed` of the 受渡日 year, which frees lifetime room from 1 January of the next year. A spot
  * sell pays into the cash balance (cashflow 解約代金, status COMPLETED); a scheduled sell's proceeds wait in
  * customer_unsettled (status TRADED) for the payout on the 6th business day after the order (sell-payouts).
+ *
+ * Both: the 取引報告書 of the trade (modules/documents/trade-report.ts), in the same transaction.
  */
 export const orderSettlementStep: BatchStep = {
   name: 'settle-orders',
@@ -63,7 +66,7 @@ export const orderSettlementStep: BatchStep = {
       .where(and(eq(orders.status, 'EXECUTED'), lte(orders.settlementDate, businessDate)));
     return rows.map((row) => row.id);
   },
-  async process(tx, orderId, { now }) {
+  async process(tx, orderId, { businessDate, now }) {
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
     if (order === undefined || order.status !== 'EXECUTED') return 'not-executed';
     const [fund] = await tx
@@ -74,9 +77,11 @@ export const orderSettlementStep: BatchStep = {
     orderStatusMachine.assertTransition('EXECUTED', 'TRADED');
     if (orderSideOf(order.channel) === 'BUY') {
       await settleBuy(tx, order, now(), fundName);
+      await issueTradeReport(tx, { order, tax: noTax, issuedOn: businessDate });
       return 'buy-settled';
     }
-    await settleSell(tx, order, now(), fundName);
+    const tax = await settleSell(tx, order, now(), fundName);
+    await issueTradeReport(tx, { order, tax, issuedOn: businessDate });
     return 'sell-settled';
   },
 };
@@ -209,7 +214,8 @@ async function settleBuy(tx: Transaction, order: Order, at: Date, fundName: stri
   });
 }
 
-async function settleSell(tx: Transaction, order: Order, at: Date, fundName: string) {
+/** Settles a sale; answers the tax it withheld (or refunded), by part, for its 取引報告書. */
+async function settleSell(tx: Transaction, order: Order, at: Date, fundName: string): Promise<WithheldTax> {
   const figures = executed(order);
   const settlementDate = order.settlementDate as IsoDate;
   const year = yearOf(settlementDate);
@@ -245,6 +251,7 @@ async function settleSell(tx: Transaction, order: Order, at: Date, fundName: str
     );
 
   let tax = 0n;
+  let taxParts: WithheldTax = noTax;
   if (capitalGainsTreatment(order.accountType) === 'withholding') {
     await tx.insert(yearlyTaxStates).values({ customerId: order.customerId, year }).onConflictDoNothing();
     const [state] = await tx
@@ -261,6 +268,7 @@ async function settleSell(tx: Transaction, order: Order, at: Date, fundName: str
       saleGain: gain,
     });
     tax = withholding.total;
+    taxParts = { incomeTax: withholding.incomeTax, residentTax: withholding.residentTax };
     await tx
       .update(yearlyTaxStates)
       .set({
@@ -358,4 +366,5 @@ async function settleSell(tx: Transaction, order: Order, at: Date, fundName: str
     ],
     at,
   });
+  return taxParts;
 }

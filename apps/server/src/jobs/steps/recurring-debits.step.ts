@@ -3,8 +3,10 @@ import {
   recordDebitOutcome,
   recurringAmountForMonth,
   recurringPlanRules,
+  tradingStandingRefusal,
   transferDebitDate,
   yearMonthOf,
+  type EquityStatusType,
   type IsoDate,
   type PaymentStatusType,
   type RecurringPlanTerms,
@@ -25,6 +27,7 @@ import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { BatchStep, StepContext } from '../batch-runner.ts';
 import { arrayLiteral } from '../sql-arrays.ts';
 import { timeOrderedUuid } from '../time-ordered-uuid.ts';
+import { creditCardChargePoints, customersEarningCardPoints, type CardCharge } from './card-points.ts';
 import {
   firstDayOf,
   formatJapaneseDate,
@@ -32,6 +35,7 @@ import {
   monthKey,
   postNotice,
   previousYearMonth,
+  skipForTradingStanding,
 } from '../batch-data.ts';
 
 /** Decides whether a customer's debit fails (the bank's answer); undefined = it succeeds. */
@@ -124,8 +128,10 @@ async function applyPendingChange(tx: Transaction, plan: RecurringPurchase, mont
  * - failure: PROCESSING → FAILURE with the reason; a transfer plan's failures in a row are counted
  *   (`recordDebitOutcome`) and the third suspends the plan, with an important notice. A card charge over the
  *   monthly limit fails for the month without counting.
+ * A customer whose account is locked, closed or not opened is not debited (`skipped-account-…`, issue 13).
  * Card plans are charged on the same date: the card cycle (closes the 10th) only decides from which month a
  * switch to the card applies, which `paymentMethodChangeEffectiveMonth` settles when the plan is changed.
+ * A card charge that goes through earns points when the customer's linked card earns them (card-points.ts).
  */
 export function recurringDebitsStep(options: { failureRule: DebitFailureRule }): BatchStep {
   return {
@@ -155,6 +161,9 @@ export function recurringDebitsStep(options: { failureRule: DebitFailureRule }):
         .from(customers)
         .where(eq(customers.id, customerId));
       if (customer === undefined) throw new Error(`No customer ${customerId}`);
+      // a locked, closed or unopened account is not debited: its plans wait (issue 13)
+      const skip = await skipForTradingStanding(tx, customerId);
+      if (skip !== undefined) return skip;
       const locked = await tx
         .select()
         .from(recurringPurchases)
@@ -198,6 +207,7 @@ export function recurringDebitsStep(options: { failureRule: DebitFailureRule }):
         .sort((a, b) => (a.amount === b.amount ? a.index - b.index : a.amount > b.amount ? -1 : 1));
       let failed = 0;
       const debited: Debited[] = [];
+      const cardCharges: CardCharge[] = [];
       for (const { plan, amount } of withAmounts) {
         if (done.has(plan.id)) continue;
         let failure: string | undefined = options.failureRule(customer);
@@ -206,17 +216,22 @@ export function recurringDebitsStep(options: { failureRule: DebitFailureRule }):
           else cardTotal += amount;
         }
         const status = statusPath('NONE', 'PROCESSING', failure === undefined ? 'RECEIVED' : 'FAILURE');
-        await tx.insert(recurringDebits).values({
-          recurringPurchaseId: plan.id,
-          month: firstDayOf(month),
-          debitDate: businessDate,
-          amount,
-          paymentStatus: status,
-          failureReason: failure ?? null,
-        });
+        const [debitRow] = await tx
+          .insert(recurringDebits)
+          .values({
+            recurringPurchaseId: plan.id,
+            month: firstDayOf(month),
+            debitDate: businessDate,
+            amount,
+            paymentStatus: status,
+            failureReason: failure ?? null,
+          })
+          .returning({ id: recurringDebits.id });
         const what = debitMethodName(plan);
         if (failure === undefined) {
           debited.push({ plan, amount });
+          if (plan.paymentMethod === 'CREDIT_CARD')
+            cardCharges.push({ recurringDebitId: debitRow!.id, amount });
           if (plan.consecutiveDebitFailures !== 0) {
             await tx
               .update(recurringPurchases)
@@ -263,6 +278,13 @@ export function recurringDebitsStep(options: { failureRule: DebitFailureRule }):
           description: debitEntryDescription(debited, month),
           lines: [debit('bank_clearing', total), credit('customer_unsettled', total, customerId)],
         });
+      }
+      // points for the card charges (decision 018), when the customer's linked card earns them
+      if (
+        cardCharges.length > 0 &&
+        (await customersEarningCardPoints(tx, [customerId], businessDate)).has(customerId)
+      ) {
+        await creditCardChargePoints(tx, { customerId, charges: cardCharges, businessDate, at: now() });
       }
       const received = debited.length;
       return failed === 0
@@ -346,12 +368,20 @@ async function debitChunk(
     const customerIds = arrayLiteral(items.map((item) => item.customerId));
     const customerRows = await rowsOf(
       tx,
-      sql`SELECT id, account_number, email FROM customers WHERE id = ANY(${customerIds}::uuid[])`,
+      sql`SELECT id, account_number, email, equity_status, locked FROM customers
+        WHERE id = ANY(${customerIds}::uuid[])`,
     );
     const customerOf = new Map(
       customerRows.map((row) => [
         String(row.id),
-        { accountNumber: String(row.account_number), email: String(row.email) },
+        {
+          accountNumber: String(row.account_number),
+          email: String(row.email),
+          refusal: tradingStandingRefusal({
+            equityStatus: row.equity_status as EquityStatusType,
+            locked: row.locked === true,
+          }),
+        },
       ]),
     );
     // the same rows, order and lock as `process` takes per customer
@@ -386,15 +416,29 @@ async function debitChunk(
       plansOf.set(plan.customerId, list);
     }
     const existingOf = new Map(existing.map((row) => [row.recurringPurchaseId, row]));
+    // a customer whose card 積立 earns points is left to `process`, which credits them with the debit
+    const earning = await customersEarningCardPoints(
+      tx,
+      [
+        ...new Set(
+          plans.filter((plan) => plan.paymentMethod === 'CREDIT_CARD').map((plan) => plan.customerId),
+        ),
+      ],
+      businessDate,
+    );
     for (const { itemId, customerId } of items) {
       const customer = customerOf.get(customerId);
       if (customer === undefined) continue; // `process` reports it
+      if (customer.refusal !== undefined) {
+        done.set(itemId, `skipped-${customer.refusal}`);
+        continue;
+      }
       const own = plansOf.get(customerId) ?? [];
       const pendingChange = own.some(
         (plan) =>
           plan.batchFlag !== null && plan.batchAppliesFrom !== null && plan.batchAppliesFrom <= monthStart,
       );
-      if (pendingChange) continue;
+      if (pendingChange || earning.has(customerId)) continue;
       if (own.length === 0) {
         done.set(itemId, 'nothing-to-debit');
         continue;

@@ -256,6 +256,7 @@ function parseItem(itemId: string): { customerId: string; month: YearMonth } {
 interface ChunkCustomer {
   readonly role: AccountRoleType;
   readonly equityStatus: string;
+  readonly locked: boolean;
   readonly birthDate: string | null;
 }
 
@@ -405,7 +406,7 @@ async function orderChunk(
     // the customers locked in one order (placeBuyOrder's lockCustomer, FOR NO KEY UPDATE)
     const customerRows = await rowsOf(
       tx,
-      sql`SELECT id, account_role, equity_status, birth_date::text AS birth_date FROM customers
+      sql`SELECT id, account_role, equity_status, locked, birth_date::text AS birth_date FROM customers
         WHERE id = ANY(${customerIds}::uuid[]) ORDER BY id FOR NO KEY UPDATE`,
     );
     const customerOf = new Map<string, ChunkCustomer>(
@@ -414,6 +415,7 @@ async function orderChunk(
         {
           role: row.account_role as AccountRoleType,
           equityStatus: String(row.equity_status),
+          locked: row.locked === true,
           birthDate: row.birth_date === null ? null : String(row.birth_date),
         },
       ]),
@@ -454,7 +456,8 @@ async function orderChunk(
         continue;
       }
       const customer = customerOf.get(customerId);
-      if (customer === undefined || customer.equityStatus !== 'OPEN') continue;
+      // placeBuyOrder refuses these: `process` refunds the debit
+      if (customer === undefined || customer.equityStatus !== 'OPEN' || customer.locked) continue;
       const accountTypes = accountsOf.get(customerId) ?? new Set<AccountType>();
       const investor: NisaInvestor | undefined =
         customer.birthDate === null

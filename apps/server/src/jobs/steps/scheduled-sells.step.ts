@@ -18,6 +18,7 @@ import {
   monthKey,
   postNotice,
   previousYearMonth,
+  skipForTradingStanding,
 } from '../batch-data.ts';
 
 /**
@@ -60,6 +61,9 @@ export const scheduledSellsStep: BatchStep = {
       .innerJoin(funds, eq(funds.id, scheduledSells.fundId))
       .where(and(eq(scheduledSells.id, planId), eq(scheduledSells.status, 'ACTIVE')));
     if (plan === undefined) return 'plan-not-active';
+    // a locked, closed or unopened account is not sold for (placeSellOrder would refuse it too)
+    const skip = await skipForTradingStanding(tx, plan.plan.customerId);
+    if (skip !== undefined) return skip;
     const [holding] = await tx
       .select({ units: holdings.units, reserved: holdings.reservedUnits })
       .from(holdings)

@@ -1,5 +1,5 @@
 import { orderStatusMachine, scheduledSellPayoutDate, type IsoDate } from '@fund/domain';
-import { cashflows, credit, debit, funds, orders, postJournalEntry } from '@fund/db';
+import { credit, debit, funds, orders, postJournalEntry, recordBankTransfer } from '@fund/db';
 import { and, eq } from 'drizzle-orm';
 import type { BatchStep } from '../batch-runner.ts';
 import { formatJapaneseDate, formatYen, postNotice } from '../batch-data.ts';
@@ -46,11 +46,11 @@ export const sellPayoutsStep: BatchStep = {
         description: '定期売却代金のお支払い',
         lines: [debit('customer_unsettled', net, order.customerId), credit('bank_clearing', net)],
       });
-      await tx.insert(cashflows).values({
+      await recordBankTransfer(tx, {
         customerId: order.customerId,
         type: 'withdraw',
         amount: net,
-        occurredOn: businessDate,
+        date: businessDate,
         description: '定期売却代金のお支払い',
         journalEntryId: entryId,
       });

@@ -3,7 +3,9 @@ import { customers, demoCustomers, nisaRequests, seedDemoData, updateAccountRequ
 import { createTestDatabase, type TestDatabase } from '@fund/db/testing';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isoDate } from '@fund/domain';
 import type { App } from '../../app.ts';
+import { closedCustomerDocuments, issueDemoPeriodicDocuments } from '../../demo/demo-documents.ts';
 import { callAs, manySignInsEnv, signInCustomer } from '../../test/customer-session.ts';
 import { buildTestApp } from '../../test/test-app.ts';
 
@@ -138,6 +140,10 @@ describe('account-manager service /v6 (root shell, spec §4)', { timeout: startu
   });
 
   it('GET /v6/tradeReportUrl: a link to the trade-report page with a ticket that opens it without a token', async () => {
+    // the closed customer's reports, issued at start as `npm start` does
+    await database.db.transaction((tx) =>
+      issueDemoPeriodicDocuments(tx, isoDate('2026-11-25'), closedCustomerDocuments),
+    );
     const response = await get('1000006', '/v6/tradeReportUrl');
     expect(response.statusCode).toBe(200);
     const url = new URL(response.json<{ tradeReportUrl: string }>().tradeReportUrl);
@@ -145,7 +151,7 @@ describe('account-manager service /v6 (root shell, spec §4)', { timeout: startu
     const page = await app.inject({ method: 'GET', url: `${url.pathname}${url.search}` });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('取引残高報告書（2026年3月31日現在）');
-    expect(page.body).not.toContain('2026年11月13日約定分'); // the main customer's document
+    expect(page.body).not.toContain('2026年9月30日現在'); // the main customer's document
   });
 
   it('answers only the token’s own customer: a changed row shows at once', async () => {

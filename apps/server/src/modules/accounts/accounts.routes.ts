@@ -9,18 +9,11 @@ import {
   unmaskedUserSchema,
   updateAccountRequestsSchema,
 } from '@fund/contracts';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { UnauthorizedError } from '../../errors/app-error.ts';
 import { AccountsService } from './accounts.service.ts';
+import { customerIdOf } from '../../shared/signed-in-customer.ts';
 
 const errors = { 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
-
-function customerIdOf(request: FastifyRequest): string {
-  // requireCustomer() has run: only a verified customer token reaches a handler
-  if (request.customer === null) throw new UnauthorizedError();
-  return request.customer.customerId;
-}
 
 /**
  * Account-manager service, version 6 (spec §7), for the signed-in customer (bearer token). Answers carry
@@ -120,7 +113,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      tradeReportUrl: app.partnerLinks.tradeReportUrl(customerIdOf(request), app.clock.now()),
+      tradeReportUrl: app.partnerLinks.tradeReportUrl(customerIdOf(request), app.realClock.now()),
     }),
   );
 };

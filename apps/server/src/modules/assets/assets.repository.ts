@@ -21,6 +21,8 @@ export interface UnitTradeRow {
   readonly side: 'BUY' | 'SELL' | 'IN' | 'OUT';
   readonly units: bigint | null;
   readonly pricePer10k: bigint | null;
+  /** What the units cost (a purchase) or brought (a sale), yen. */
+  readonly amount: bigint;
   readonly settlementDate: string;
 }
 
@@ -38,6 +40,7 @@ export async function listUnitTrades(
       side: trades.side,
       units: trades.units,
       pricePer10k: trades.pricePer10k,
+      amount: trades.amount,
       settlementDate: trades.settlementDate,
     })
     .from(trades)
@@ -93,6 +96,8 @@ export interface ValuationFund {
   readonly name: string;
   readonly shortName: string;
   readonly retentionFeeBasisPoints: number;
+  /** 受付締切時間 (`HH:MM:SS`, JST): the fund's NAV of a date is published from that date's cut-off. */
+  readonly cutOffTime: string;
 }
 
 export async function findFunds(db: DatabaseExecutor, ids: readonly string[]): Promise<ValuationFund[]> {
@@ -104,6 +109,7 @@ export async function findFunds(db: DatabaseExecutor, ids: readonly string[]): P
       name: funds.name,
       shortName: funds.shortName,
       retentionFeeBasisPoints: funds.retentionFeeBasisPoints,
+      cutOffTime: funds.cutOffTime,
     })
     .from(funds)
     .where(inArray(funds.id, [...ids]))
@@ -169,6 +175,8 @@ export interface CurrentHoldingRow {
   /** Units held by sell orders not yet settled (売却注文中): the executed figure once priced. */
   readonly reservedUnits: bigint;
   readonly costBasisPer10k: bigint;
+  /** 簿価 of the units, as settlement keeps it (book-value.ts of @fund/domain). */
+  readonly bookValue: bigint;
   /** Latest first: the NAV on or before the date, then the one before it. */
   readonly navs: readonly NavRow[];
 }
@@ -187,6 +195,7 @@ interface CurrentAssetsRow extends Record<string, unknown> {
     readonly units: string;
     readonly reservedUnits: string;
     readonly costBasisPer10k: string;
+    readonly bookValue: string;
     readonly fund: ValuationFund;
     readonly navs: readonly { readonly navDate: string; readonly nav: string }[];
   }[];
@@ -199,13 +208,15 @@ const latestTwoNavs = sql`(
   FROM (
     SELECT ${fundNavs.navDate} AS nav_date, ${fundNavs.nav} AS nav FROM ${fundNavs}
     WHERE ${fundNavs.fundId} = ${holdings.fundId} AND ${fundNavs.navDate} <= ${sql.placeholder('date')}::date
+      AND (${fundNavs.navDate} < ${sql.placeholder('date')}::date
+        OR ${sql.placeholder('clockTime')}::time >= ${funds.cutOffTime})
     ORDER BY ${fundNavs.navDate} DESC LIMIT 2
   ) latest
 )`;
 
 /**
  * The customer's holdings with units as the settlement step keeps them, each with its fund and latest two
- * NAVs on or before `date`, and the cash balance: one round trip of a statement parsed once per
+ * NAVs published at `date` `clockTime` (blind pricing: `date`'s own NAV only from the fund's cut-off), and the cash balance: one round trip of a statement parsed once per
  * connection, so today's assets read a handful of rows instead of replaying every trade (performance.md:
  * assets for 10 years of monthly plans).
  */
@@ -217,9 +228,10 @@ const currentAssetsStatement = namedStatement<CurrentAssetsRow>(
       AS cash,
     (SELECT coalesce(json_agg(json_build_object('accountType', ${holdings.accountType},
         'units', ${holdings.units}::text, 'reservedUnits', ${holdings.reservedUnits}::text,
-        'costBasisPer10k', ${holdings.costBasisPer10k}::text,
+        'costBasisPer10k', ${holdings.costBasisPer10k}::text, 'bookValue', ${holdings.bookValue}::text,
         'fund', json_build_object('id', ${funds.id}, 'code', ${funds.code}, 'name', ${funds.name},
-          'shortName', ${funds.shortName}, 'retentionFeeBasisPoints', ${funds.retentionFeeBasisPoints}),
+          'shortName', ${funds.shortName}, 'retentionFeeBasisPoints', ${funds.retentionFeeBasisPoints},
+          'cutOffTime', ${funds.cutOffTime}),
         'navs', ${latestTwoNavs})), '[]'::json)
       FROM ${holdings} JOIN ${funds} ON ${funds.id} = ${holdings.fundId}
       WHERE ${holdings.customerId} = ${customerParam}::uuid AND ${holdings.units} > 0) AS holdings`,
@@ -229,8 +241,9 @@ export async function readCurrentAssets(
   db: DatabaseExecutor,
   customerId: string,
   date: string,
+  clockTime: string,
 ): Promise<CurrentAssetsRows> {
-  const [row] = await runNamedStatement(db, currentAssetsStatement, { customerId, date });
+  const [row] = await runNamedStatement(db, currentAssetsStatement, { customerId, date, clockTime });
   return {
     cashBalance: BigInt(row?.cash ?? 0),
     holdings: (row?.holdings ?? []).map((holding) => ({
@@ -239,6 +252,7 @@ export async function readCurrentAssets(
       units: BigInt(holding.units),
       reservedUnits: BigInt(holding.reservedUnits),
       costBasisPer10k: BigInt(holding.costBasisPer10k),
+      bookValue: BigInt(holding.bookValue),
       navs: holding.navs.map((nav) => ({ navDate: nav.navDate, nav: BigInt(nav.nav) })),
     })),
   };

@@ -173,7 +173,8 @@ describe(
       const f = assets.holdings.find((holding) => holding.fund.code === 'ASSTF001')!;
       // settled 123,457 units, 23,457 reserved by the sell order → 100,000 shown
       // 信託財産留保額 ⌈12,345 × 10 ÷ 10,000⌉ = 13 → 解約価額 12,332
-      // value ⌊100,000 × 12,332 ÷ 10,000⌋ = 1,233,200; book ⌈100,000 × 11,000 ÷ 10,000⌉ = 110,000
+      // value ⌊100,000 × 12,332 ÷ 10,000⌋ = 123,320; 簿価 of the settled units 135,803 less the pending
+      // sell's share ⌊135,803 × 23,457 ÷ 123,457⌋ = ⌊25,802.6⌋ = 25,802 → 110,001 (book-value.ts)
       // previous NAV 12,300 → 解約価額 12,300 − ⌈12.3⌉ = 12,287 → ⌊100,000 × 12,287 ÷ 10,000⌋ = 1,228,700
       expect(f).toMatchObject({
         accountType: 'specific',
@@ -183,8 +184,8 @@ describe(
         previousNavDate: '2026-11-19',
         cancellationPrice: '12332',
         value: '123320',
-        bookValue: '110000',
-        gainLoss: '13320',
+        bookValue: '110001',
+        gainLoss: '13319',
         dayChange: '450',
       });
     });
@@ -213,9 +214,12 @@ describe(
     });
 
     it('day change across a holiday compares with the NAV before the holiday (Tue 24th vs Fri 20th)', async () => {
+      // the 24th's NAV is published from its cut-off (blind pricing): seen on the evening of the 24th
+      clock.instant = jstInstant(2026, 11, 24, 18);
       const g = (await assetsOn(investorToken, '2026-11-24')).holdings.find(
         (h) => h.fund.code === 'ASSTF002',
       )!;
+      clock.instant = saturday;
       // 150,000 × (10,700 − 10,500) ÷ 10,000 = 3,000
       expect(g).toMatchObject({
         navDate: '2026-11-24',
@@ -235,8 +239,8 @@ describe(
       ]);
       expect(assets.total).toEqual({
         value: '280820',
-        bookValue: '260000',
-        gainLoss: '20820',
+        bookValue: '260001',
+        gainLoss: '20819',
         dayChange: '4950',
       });
       expect(assets.cashBalance).toBe('50000');
@@ -252,7 +256,7 @@ describe(
     it('reads today from the holdings settlement keeps, equal to replaying the trades up to today', async () => {
       const today = await assetsOn(investorToken);
       const todayByDate = await assetsOn(investorToken, '2026-11-21');
-      clock.instant = jstInstant(2026, 11, 20, 10); // the 21st is then tomorrow: replayed
+      clock.instant = jstInstant(2026, 11, 25, 10); // the 21st is then in the past: replayed
       const replayed = await assetsOn(investorToken, '2026-11-21');
       clock.instant = saturday;
       expect(today).toEqual(replayed);

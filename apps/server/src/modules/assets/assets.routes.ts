@@ -7,18 +7,11 @@ import {
   errorBodySchema,
 } from '@fund/contracts';
 import { isoDate } from '@fund/domain';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { UnauthorizedError } from '../../errors/app-error.ts';
 import { AssetsService } from './assets.service.ts';
+import { customerIdOf } from '../../shared/signed-in-customer.ts';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
-
-function customerIdOf(request: FastifyRequest): string {
-  // requireCustomer() has run: only a verified customer token reaches a handler
-  if (request.customer === null) throw new UnauthorizedError();
-  return request.customer.customerId;
-}
 
 const optionalDate = (value: string | undefined) => (value === undefined ? undefined : isoDate(value));
 

@@ -4,15 +4,23 @@ import {
   accountTypeValues,
   addCalendarDays,
   computeAssetHistory,
-  emptyCostBasisPosition,
+  emptyHoldingPosition,
   jstDateOf,
   jstInstant,
   calendarDateOf,
+  capitalGainsTreatment,
+  formatTimeOfDay,
+  jstTimeOfDay,
+  parseCutOffTime,
+  publishedNavBound,
+  realisedGain,
   replayMovement,
   sumValuations,
   valueHolding,
+  valueOfUnits,
+  withholdingForSale,
   type AccountType,
-  type CostBasisPosition,
+  type HoldingPosition,
   type IsoDate,
   type NavPer10k,
   type UnitMovement,
@@ -33,6 +41,7 @@ import {
   type UnitTradeRow,
   type ValuationFund,
 } from './assets.repository.ts';
+import { listSellsInFlight, unsettledCashBySide, type SellInFlightRow } from './in-transit.repository.ts';
 
 /** Longest asset-history range: ten years and a few days. */
 const maxHistoryDays = 3_700;
@@ -54,6 +63,8 @@ function movementOf(trade: UnitTradeRow): UnitMovement | undefined {
     direction: incoming ? 'IN' : 'OUT',
     units: trade.units as Units,
     pricePer10k: incoming && trade.type === 'FUND' ? (trade.pricePer10k as NavPer10k | null) : null,
+    // a purchase's 簿価 is what it cost; an 入庫 joins at the 個別元本
+    amount: incoming && trade.type === 'FUND' ? (trade.amount as Yen) : null,
   };
 }
 
@@ -70,23 +81,80 @@ interface Position {
   readonly settledUnits: bigint;
   readonly pendingSellUnits: bigint;
   readonly basisPer10k: bigint;
+  /** 簿価 of the settled units. */
+  readonly bookValue: bigint;
   /** Latest first, on or before the reference date. */
   readonly navs: readonly NavRow[];
 }
 
+/** Money of the customer in flight on the reference date (domain.md §2 "Money in flight"). */
+interface MoneyInFlight {
+  /** 未受渡金 by side: buys' held cash; scheduled sells' settled proceeds before their payout. */
+  readonly unsettled: { readonly buys: bigint; readonly sells: bigint };
+  /** Sell orders placed and not settled on the reference date. */
+  readonly sells: readonly SellInFlightRow[];
+}
+
+/** Whether a sell was priced by the reference date (from its 約定日 its proceeds are known). */
+function executedOn(sell: SellInFlightRow, referenceDate: IsoDate): boolean {
+  return sell.executedAmount !== null && sell.tradeDate <= referenceDate;
+}
+
+/**
+ * Net proceeds of a sell priced but not settled: gross − the tax withheld at settlement, estimated with
+ * the rules settlement uses (gain over ⌈units × 個別元本 ÷ 10,000⌉, netted over the 受渡日's year) until
+ * the order has settled and the real figure is on it.
+ */
+function netProceeds(sell: SellInFlightRow): bigint {
+  const gross = sell.executedAmount ?? 0n;
+  if (sell.status === 'TRADED' || sell.status === 'COMPLETED') return gross - sell.taxWithheld;
+  if (capitalGainsTreatment(sell.accountType) !== 'withholding') return gross;
+  const { gain } = realisedGain(sell.units as Units, gross as Yen, sell.basisPer10k as Yen);
+  const tax = withholdingForSale({
+    yearToDateNetGain: sell.yearNetGain as Yen,
+    yearToDateWithheld: { incomeTax: sell.yearIncomeTax as Yen, residentTax: sell.yearResidentTax as Yen },
+    saleGain: gain,
+  });
+  return gross - tax.total;
+}
+
 /** The answer of GET /v1/assets: each holding valued, subtotals per account type, the total, cash apart. */
-function assetsOf(referenceDate: IsoDate, positions: readonly Position[], cashBalance: bigint): Assets {
+function assetsOf(
+  referenceDate: IsoDate,
+  positions: readonly Position[],
+  cashBalance: bigint,
+  inFlight: MoneyInFlight,
+): Assets {
+  // units of sells not priced yet, per holding: shown as the estimate of their value
+  const unpricedUnits = new Map<string, bigint>();
+  let pricedSells = 0n;
+  for (const sell of inFlight.sells) {
+    if (executedOn(sell, referenceDate)) {
+      pricedSells += netProceeds(sell);
+    } else {
+      const key = positionKey(sell.accountType, sell.fundId);
+      unpricedUnits.set(key, (unpricedUnits.get(key) ?? 0n) + sell.units);
+    }
+  }
+  let unpricedSells = 0n;
   const holdings = positions
     .map((position) => {
       const [latest, previous] = position.navs;
       const valuation = valueHolding({
         settledUnits: position.settledUnits as Units,
         pendingSellUnits: position.pendingSellUnits as Units,
-        basisPer10k: position.basisPer10k as Yen,
+        bookValue: position.bookValue as Yen,
         nav: (latest?.nav ?? null) as NavPer10k | null,
         previousNav: (previous?.nav ?? null) as NavPer10k | null,
         retentionFeeBasisPoints: position.fund.retentionFeeBasisPoints,
       });
+      const price = valuation.cancellationPrice;
+      const pendingSellValue = price === null ? 0n : valueOfUnits(valuation.pendingSellUnits, price);
+      const unpriced = unpricedUnits.get(positionKey(position.accountType, position.fund.id)) ?? 0n;
+      if (price !== null) {
+        const deducted = unpriced < valuation.pendingSellUnits ? unpriced : valuation.pendingSellUnits;
+        unpricedSells += valueOfUnits(deducted as Units, price);
+      }
       const { fund } = position;
       return {
         holding: {
@@ -94,6 +162,7 @@ function assetsOf(referenceDate: IsoDate, positions: readonly Position[], cashBa
           fund: { code: fund.code, name: fund.name, shortName: fund.shortName },
           units: valuation.units.toString(),
           pendingSellUnits: valuation.pendingSellUnits.toString(),
+          pendingSellValue: pendingSellValue.toString(),
           costBasisPer10k: position.basisPer10k.toString(),
           navDate: latest?.navDate ?? null,
           nav: latest?.nav.toString() ?? null,
@@ -111,13 +180,24 @@ function assetsOf(referenceDate: IsoDate, positions: readonly Position[], cashBa
     if (items.length === 0) return [];
     return [{ accountType, ...figures(sumValuations(items.map((item) => item.valuation))) }];
   });
+  const total = sumValuations(holdings.map((item) => item.valuation));
+  const buys = inFlight.unsettled.buys;
+  const sells = inFlight.unsettled.sells + pricedSells + unpricedSells;
   return {
     referenceDate,
     holdings: holdings.map((item) => item.holding),
     byAccountType,
-    total: figures(sumValuations(holdings.map((item) => item.valuation))),
+    total: figures(total),
     cashBalance: cashBalance.toString(),
+    inTransit: { buys: buys.toString(), sells: sells.toString() },
+    totalAssets: (total.value + cashBalance + buys + sells).toString(),
   };
+}
+
+/** Start of the JST day after `date`: orders placed before it were placed on or before `date`. */
+function startOfNextDay(date: IsoDate): Date {
+  const nextDay = calendarDateOf(addCalendarDays(date, 1));
+  return jstInstant(nextDay.year, nextDay.month, nextDay.day);
 }
 
 /**
@@ -134,6 +214,11 @@ export class AssetsService {
     return jstDateOf(this.now());
   }
 
+  /** The last NAV date a view of `date` may use: blind pricing hides a NAV until its date's cut-off. */
+  #navBound(date: IsoDate, fund: ValuationFund): IsoDate {
+    return publishedNavBound(date, this.now(), parseCutOffTime(fund.cutOffTime));
+  }
+
   /**
    * Assets on the reference date (default today). Today's come from the holdings and balances that
    * settlement keeps (pending sells are the units they reserve); an earlier or later date replays the
@@ -146,35 +231,37 @@ export class AssetsService {
   }
 
   async #currentAssets(customerId: string, today: IsoDate): Promise<Assets> {
-    const { holdings: rows, cashBalance } = await readCurrentAssets(this.db, customerId, today);
+    const [{ holdings: rows, cashBalance }, unsettled, sells] = await Promise.all([
+      readCurrentAssets(this.db, customerId, today, formatTimeOfDay(jstTimeOfDay(this.now()))),
+      unsettledCashBySide(this.db, customerId, null),
+      listSellsInFlight(this.db, customerId, today, startOfNextDay(today)),
+    ]);
     const positions = rows.map((row) => ({
       accountType: row.accountType,
       fund: row.fund,
       settledUnits: row.units,
       pendingSellUnits: row.reservedUnits,
       basisPer10k: row.costBasisPer10k,
+      bookValue: row.bookValue,
       navs: row.navs,
     }));
-    return assetsOf(today, positions, cashBalance);
+    return assetsOf(today, positions, cashBalance, { unsettled, sells });
   }
 
   async #replayedAssets(customerId: string, referenceDate: IsoDate): Promise<Assets> {
-    const nextDay = calendarDateOf(addCalendarDays(referenceDate, 1));
-    const [unitTrades, pendingRows, cashBalance] = await Promise.all([
+    const placedBefore = startOfNextDay(referenceDate);
+    const [unitTrades, pendingRows, cashBalance, unsettled, sells] = await Promise.all([
       listUnitTrades(this.db, customerId, referenceDate),
-      listPendingSellUnits(
-        this.db,
-        customerId,
-        referenceDate,
-        jstInstant(nextDay.year, nextDay.month, nextDay.day),
-      ),
+      listPendingSellUnits(this.db, customerId, referenceDate, placedBefore),
       cashBalanceOn(this.db, customerId, referenceDate),
+      unsettledCashBySide(this.db, customerId, referenceDate),
+      listSellsInFlight(this.db, customerId, referenceDate, placedBefore),
     ]);
 
     // replay each holding's settled movements (受渡日 ≤ reference date): units and 個別元本
     const replayed = new Map<
       string,
-      { accountType: AccountType; fundId: string; position: CostBasisPosition }
+      { accountType: AccountType; fundId: string; position: HoldingPosition }
     >();
     for (const trade of unitTrades) {
       const movement = movementOf(trade);
@@ -183,7 +270,7 @@ export class AssetsService {
       const entry = replayed.get(key) ?? {
         accountType: trade.accountType,
         fundId: trade.fundId,
-        position: emptyCostBasisPosition,
+        position: emptyHoldingPosition,
       };
       entry.position = replayMovement(entry.position, movement).position;
       replayed.set(key, entry);
@@ -200,8 +287,9 @@ export class AssetsService {
     );
     const navs = new Map(
       await Promise.all(
-        [...funds.keys()].map(
-          async (fundId) => [fundId, await latestNavs(this.db, fundId, referenceDate, 2)] as const,
+        [...funds.values()].map(
+          async (fund) =>
+            [fund.id, await latestNavs(this.db, fund.id, this.#navBound(referenceDate, fund), 2)] as const,
         ),
       ),
     );
@@ -215,11 +303,12 @@ export class AssetsService {
           settledUnits: entry.position.units,
           pendingSellUnits: pending.get(positionKey(entry.accountType, entry.fundId)) ?? 0n,
           basisPer10k: entry.position.basisPer10k,
+          bookValue: entry.position.bookValue,
           navs: navs.get(entry.fundId) ?? [],
         },
       ];
     });
-    return assetsOf(referenceDate, positions, cashBalance);
+    return assetsOf(referenceDate, positions, cashBalance, { unsettled, sells });
   }
 
   async history(
@@ -243,12 +332,12 @@ export class AssetsService {
     const fundColumn: number[] = [];
     const unitsColumn: number[] = [];
     const costColumn: number[] = [];
-    const positions = new Map<string, CostBasisPosition>();
+    const positions = new Map<string, HoldingPosition>();
     for (const trade of unitTrades) {
       const movement = movementOf(trade);
       if (movement === undefined || trade.accountType === null || trade.fundId === null) continue;
       const key = positionKey(trade.accountType, trade.fundId);
-      const replayed = replayMovement(positions.get(key) ?? emptyCostBasisPosition, movement);
+      const replayed = replayMovement(positions.get(key) ?? emptyHoldingPosition, movement);
       positions.set(key, replayed.position);
       days.push(dayIndex(from, trade.settlementDate));
       fundColumn.push(fundIndex.get(trade.fundId) ?? 0);
@@ -260,8 +349,13 @@ export class AssetsService {
     const nav = new Float64Array(funds.length * dayCount);
     await Promise.all(
       funds.map(async (fund, index) => {
-        const [before] = await latestNavs(this.db, fund.id, addCalendarDays(from, -1), 1);
-        const rows = await navsBetween(this.db, fund.id, from, to);
+        const [before] = await latestNavs(
+          this.db,
+          fund.id,
+          this.#navBound(addCalendarDays(from, -1), fund),
+          1,
+        );
+        const rows = await navsBetween(this.db, fund.id, from, this.#navBound(to, fund));
         let current = before === undefined ? 0 : Number(before.nav);
         let next = 0;
         for (let day = 0; day < dayCount; day += 1) {

@@ -1,7 +1,13 @@
 import { seedDemoData } from '@fund/db';
 import { createTestDatabase, type TestDatabase } from '@fund/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isoDate } from '@fund/domain';
 import type { App } from '../../app.ts';
+import {
+  closedCustomerDocuments,
+  demoHistoryDocuments,
+  issueDemoPeriodicDocuments,
+} from '../../demo/demo-documents.ts';
 import { callAs, manySignInsEnv, signInCustomer } from '../../test/customer-session.ts';
 import { buildTestApp } from '../../test/test-app.ts';
 
@@ -13,6 +19,13 @@ let app: App;
 beforeAll(async () => {
   database = await createTestDatabase();
   await seedDemoData(database);
+  // the periodic reports of the main and the closed customer, issued as the demo does
+  await database.db.transaction((tx) =>
+    issueDemoPeriodicDocuments(tx, isoDate('2026-11-25'), [
+      ...demoHistoryDocuments,
+      ...closedCustomerDocuments,
+    ]),
+  );
   app = await buildTestApp({ database: { ...database, close: async () => {} }, env: manySignInsEnv });
 }, startup);
 
@@ -34,9 +47,9 @@ describe('balance service GET /balance/trades_report', { timeout: startup }, () 
 
     const page = await app.inject({ method: 'GET', url: `${frameUrl.pathname}${frameUrl.search}` });
     expect(page.statusCode).toBe(200);
-    expect(page.body).toContain('取引報告書（2026年11月13日約定分）');
+    expect(page.body).toContain('取引残高報告書（2026年9月30日現在）');
     expect(page.body).toContain('特定口座年間取引報告書');
-    expect(page.body).not.toContain('全部解約'); // the closed customer's document
+    expect(page.body).not.toContain('2026年3月31日現在'); // the closed customer's document
   });
 
   it('answers 401 without a token, and the balance prefix stays JSON for unknown paths', async () => {

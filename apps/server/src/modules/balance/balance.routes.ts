@@ -22,7 +22,7 @@ export const balanceRoutes: FastifyPluginAsyncZod = async (app) => {
       if (request.customer === null) throw new UnauthorizedError();
       return {
         data: {
-          frame_url: app.partnerLinks.tradeReportUrl(request.customer.customerId, app.clock.now()),
+          frame_url: app.partnerLinks.tradeReportUrl(request.customer.customerId, app.realClock.now()),
         },
       };
     },

@@ -30,7 +30,7 @@ describe('development mailbox', () => {
     dist = createWebDist();
     app = await buildTestApp({
       database: keepOpen(),
-      clock: fixedClock(new Date('2025-04-01T00:30:00Z')),
+      realClock: fixedClock(new Date('2025-04-01T00:30:00Z')),
       env: { WEB_DIST_DIR: dist.dir },
     });
     await app.mailer.enqueue({

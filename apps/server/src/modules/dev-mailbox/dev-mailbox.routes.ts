@@ -9,10 +9,9 @@ import {
   renderMailboxList,
   renderMailboxMail,
 } from './dev-mailbox.view.ts';
+import { uuidPattern } from '../../shared/uuid.ts';
 
 const stylesheet = readFileSync(new URL('./dev-mailbox.css', import.meta.url), 'utf8');
-
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const mailJsonSchema = z.object({
   id: z.string(),

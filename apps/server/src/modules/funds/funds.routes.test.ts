@@ -126,11 +126,38 @@ describe('funds API (/v1/funds)', { timeout: startup }, () => {
     pinned = jstInstant(2026, 2, 4, 18, 0);
     const unconfirmed = await call('1000001', 'GET', '/v1/funds/DEMOF002');
     expect(unconfirmed.json()).toMatchObject({
-      fund: { code: 'DEMOF002', prospectus: { version: 3, effectiveOn: '2024-01-04', confirmed: false } },
+      fund: {
+        code: 'DEMOF002',
+        prospectus: {
+          version: 3,
+          effectiveOn: '2024-01-04',
+          confirmed: false,
+          revisedSinceConfirmation: false,
+        },
+      },
     });
     const confirmed = await call('1000001', 'GET', '/v1/funds/DEMOF003');
     expect(confirmed.json()).toMatchObject({ fund: { prospectus: { confirmed: true } } });
     expect((await call('1000001', 'GET', '/v1/funds/NOSUCH00')).statusCode).toBe(404);
+  });
+
+  it('tells a revision since the caller confirmed the version before from a prospectus never confirmed', async () => {
+    pinned = null;
+    const revised = await call('1000001', 'GET', '/v1/funds/DEMOF004');
+    expect(revised.json()).toMatchObject({
+      fund: { prospectus: { version: 2, confirmed: false, revisedSinceConfirmation: true } },
+    });
+    const neverConfirmed = await call('1000001', 'GET', '/v1/funds/DEMOF002');
+    expect(neverConfirmed.json()).toMatchObject({
+      fund: { prospectus: { confirmed: false, revisedSinceConfirmation: false } },
+    });
+    expect(
+      (await call('1000001', 'POST', '/v1/funds/DEMOF004/prospectusConfirmations', 'read-v2')).statusCode,
+    ).toBe(201);
+    const read = await call('1000001', 'GET', '/v1/funds/DEMOF004');
+    expect(read.json()).toMatchObject({
+      fund: { prospectus: { version: 2, confirmed: true, revisedSinceConfirmation: false } },
+    });
   });
 
   it('confirms the current prospectus idempotently: the same key replays, a new key changes nothing', async () => {

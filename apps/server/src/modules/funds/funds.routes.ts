@@ -9,19 +9,13 @@ import {
   navsResponseSchema,
   prospectusConfirmationResponseSchema,
 } from '@fund/contracts';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { UnauthorizedError } from '../../errors/app-error.ts';
 import { idempotencyKeyOf, requestHashOf } from '../../idempotency/idempotency.ts';
 import { FundsService } from './funds.service.ts';
+import { customerIdOf } from '../../shared/signed-in-customer.ts';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
-
-function customerIdOf(request: FastifyRequest): string {
-  if (request.customer === null) throw new UnauthorizedError();
-  return request.customer.customerId;
-}
 
 /** Funds API (issue 5): customer-only, like the rest of the product API. */
 export const fundsRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -7,12 +7,21 @@ import {
   type ProspectusConfirmationResponse,
 } from '@fund/contracts';
 import type { Database, Fund } from '@fund/db';
-import { addCalendarDays, cancellationPrice, isoDate, jstDateOf, type NavPer10k } from '@fund/domain';
+import {
+  addCalendarDays,
+  cancellationPrice,
+  isoDate,
+  jstDateOf,
+  latestPublishedNavDate,
+  parseCutOffTime,
+  type NavPer10k,
+} from '@fund/domain';
 import { BadRequestError, NotFoundError } from '../../errors/app-error.ts';
 import {
   currentProspectus,
   findFundByCode,
   findProspectusConfirmation,
+  latestConfirmedProspectusVersion,
 } from '../../fund-catalogue/fund-catalogue.ts';
 import { runIdempotent, type IdempotentAnswer } from '../../idempotency/idempotency.ts';
 import { confirmProspectus, latestTwoNavs, listFunds, navsBetween } from './funds.repository.ts';
@@ -23,8 +32,10 @@ const fundNotFound = 'ファンドが見つかりません。';
 export class FundsService {
   constructor(private readonly db: Database) {}
 
-  async #summary(fund: Fund, today: string): Promise<FundSummary> {
-    const [latest, previous] = await latestTwoNavs(this.db, fund.id, today);
+  async #summary(fund: Fund, now: Date): Promise<FundSummary> {
+    // blind pricing: today's NAV only from today's cut-off
+    const published = latestPublishedNavDate(now, parseCutOffTime(fund.cutOffTime));
+    const [latest, previous] = await latestTwoNavs(this.db, fund.id, published);
     return {
       code: fund.code,
       name: fund.name,
@@ -58,23 +69,31 @@ export class FundsService {
   }
 
   async list(now: Date): Promise<FundsResponse> {
-    const today = jstDateOf(now);
     const rows = await listFunds(this.db);
-    return { funds: await Promise.all(rows.map((fund) => this.#summary(fund, today))) };
+    return { funds: await Promise.all(rows.map((fund) => this.#summary(fund, now))) };
   }
 
   async detail(customerId: string, now: Date, code: string): Promise<FundDetail> {
     const today = jstDateOf(now);
     const fund = await this.#fund(code);
     const prospectus = await currentProspectus(this.db, fund.id, today);
+    const confirmedVersion = await latestConfirmedProspectusVersion(this.db, customerId, fund.id);
     const confirmed =
       prospectus !== undefined &&
       (await findProspectusConfirmation(this.db, customerId, fund.id, prospectus.version)) !== undefined;
     return {
       fund: {
-        ...(await this.#summary(fund, today)),
+        ...(await this.#summary(fund, now)),
         inceptionDate: fund.inceptionDate,
-        prospectus: prospectus === undefined ? null : { ...prospectus, confirmed },
+        prospectus:
+          prospectus === undefined
+            ? null
+            : {
+                ...prospectus,
+                confirmed,
+                revisedSinceConfirmation:
+                  !confirmed && confirmedVersion !== undefined && confirmedVersion < prospectus.version,
+              },
       },
     };
   }
@@ -92,7 +111,8 @@ export class FundsService {
     if (addCalendarDays(from, maxNavRangeDays - 1) < to) {
       throw new BadRequestError(`期間は${maxNavRangeDays}日以内で指定してください。`);
     }
-    const rows = await navsBetween(this.db, fund.id, from, to > today ? today : to);
+    const published = latestPublishedNavDate(now, parseCutOffTime(fund.cutOffTime));
+    const rows = await navsBetween(this.db, fund.id, from, to > published ? published : to);
     return {
       code: fund.code,
       from,

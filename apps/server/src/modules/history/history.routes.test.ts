@@ -261,18 +261,19 @@ describe('GET /v6/nisaStatusByYear', { timeout: startup }, () => {
     });
   });
 
-  it('2025: both annual limits used; lifetime room is the smaller of 2025 and the later 2026', async () => {
+  it('2025: both annual limits used; the lifetime remaining is 2025’s own, not the later 2026’s', async () => {
     const response = await send(app, investorToken, 'GET', '/v6/nisaStatusByYear?year=2025');
-    // 2025 use 3,600,000 (room 14,400,000) but 2026's 4,700,000 leaves 13,300,000; growth 9,600,000 vs 9,100,000
+    // 2025 use 3,600,000: 18,000,000 − 3,600,000 = 14,400,000 left; growth 12,000,000 − 2,400,000 = 9,600,000
+    // (a new order's room would be 2026's smaller 13,300,000 / 9,100,000: issue 13.5, the view showed those)
     expect(response.json()).toMatchObject({
       year: 2025,
       tsumitate: { used: '1200000', remaining: '0' },
       growth: { used: '2400000', pending: '0', remaining: '0' },
       lifetime: {
         used: '3600000',
-        remaining: '13300000',
+        remaining: '14400000',
         growthUsed: '2400000',
-        growthRemaining: '9100000',
+        growthRemaining: '9600000',
         freedFromNextYear: '500000',
       },
     });

@@ -8,18 +8,11 @@ import {
   tradesQuerySchema,
   tradesSchema,
 } from '@fund/contracts';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { UnauthorizedError } from '../../errors/app-error.ts';
 import { HistoryService } from './history.service.ts';
+import { customerIdOf } from '../../shared/signed-in-customer.ts';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
-
-function customerIdOf(request: FastifyRequest): string {
-  // requireCustomer() has run: only a verified customer token reaches a handler
-  if (request.customer === null) throw new UnauthorizedError();
-  return request.customer.customerId;
-}
 
 /** 入出金履歴 (/v1/cashflows), 取引履歴 (/v1/trades) and NISA 利用状況 (/v6/nisaStatusByYear). */
 export const historyRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -9,6 +9,7 @@ import {
 import type { Database } from '@fund/db';
 import {
   jstDateOf,
+  nisaLifetimeRemaining,
   nisaLifetimeUse,
   nisaLimits,
   nisaRoom,
@@ -108,6 +109,8 @@ export class HistoryService {
     const usage: NisaUsage = { purchases: byYear('purchased'), sales: byYear('freed') };
     const room = nisaRoom(usage, year);
     const lifetime = nisaLifetimeUse(usage, year);
+    // the year's own figures: used and remaining add up to the limit (room for a new order is nisaRoom)
+    const lifetimeRemaining = nisaLifetimeRemaining(usage, year);
     const annual = usage.purchases.find((row) => row.year === year);
     const sold = usage.sales.find((row) => row.year === year);
     const pendingOf = (bucket: 'tsumitate' | 'growth') =>
@@ -129,10 +132,10 @@ export class HistoryService {
       lifetime: {
         limit: nisaLimits.lifetime.toString(),
         used: lifetime.total.toString(),
-        remaining: room.lifetime.toString(),
+        remaining: lifetimeRemaining.total.toString(),
         growthLimit: nisaLimits.growthLifetime.toString(),
         growthUsed: lifetime.growth.toString(),
-        growthRemaining: room.growthLifetime.toString(),
+        growthRemaining: lifetimeRemaining.growth.toString(),
         freedFromNextYear: ((sold?.tsumitate ?? 0n) + (sold?.growth ?? 0n)).toString(),
       },
     };

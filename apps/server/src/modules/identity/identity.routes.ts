@@ -7,6 +7,8 @@ import {
   IdentityAccountPage,
   IdentityPath,
   IdentityScope,
+  type SignInNotice,
+  signInNoticeParam,
   userProfileSchema,
 } from '@fund/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -21,20 +23,22 @@ import {
   errorPage,
   identityStylesheetPath,
   signInMessages,
+  signInNoticeMessages,
   signInPage,
   type FieldErrors,
 } from './interaction-pages.ts';
 import { createOidcProvider, firstPartyClientIds, interactionPath } from './oidc-provider.ts';
 import { revokeEverythingOfAccount } from './oidc-payload.repository.ts';
 import { mailingSignInNotifier, type SignInNotifier } from './sign-in-notifier.ts';
-import { AttemptLimiter, signInRateLimitWindowMs } from './sign-in-rate-limiter.ts';
+import { AttemptLimiter, hitAll, signInRateLimitWindowMs } from './sign-in-rate-limiter.ts';
 import { findCustomerProfile } from './sign-in.repository.ts';
 import { notifySafely, signInWithPassword } from './sign-in.service.ts';
 import type { SignInSteps } from './sign-in-steps.ts';
-import { createMfaServices } from './mfa/mfa-services.ts';
-import { mfaRoutes } from './mfa/mfa.routes.ts';
-import { passkeySignInControls } from './second-factor/second-factor-pages.ts';
-import { SecondFactor } from './second-factor/second-factor.routes.ts';
+import { createMfaServices } from './authenticators/mfa-services.ts';
+import { mfaRoutes } from './authenticators/mfa.routes.ts';
+import { passkeySignInControls } from './sign-in-second-step/second-factor-pages.ts';
+import { SecondFactor } from './sign-in-second-step/second-factor.routes.ts';
+import { forwardedHeadersAsTrusted } from './forwarded-headers.ts';
 
 export interface IdentityRoutesOptions {
   /** Who tells the customer about sign-ins and locks; by default mail through the mailer. */
@@ -96,12 +100,14 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
   );
 
   const notifier = options.notifier ?? mailingSignInNotifier(app.mailer, identity.lockThreshold);
-  const mfa = createMfaServices(config, { db: app.db.db, clock: app.clock, mailer: app.mailer });
-  const secondFactor = new SecondFactor({ config, db: app.db.db, clock: app.clock, services: mfa });
+  const mfa = createMfaServices(config, { db: app.db.db, clock: app.realClock, mailer: app.mailer });
+  const secondFactor = new SecondFactor({ config, db: app.db.db, clock: app.realClock, services: mfa });
   const steps = options.steps ?? secondFactor.steps;
-  const limiterNow = () => app.clock.now().getTime();
-  const perIp = new AttemptLimiter(identity.signInLimitPerIp, signInRateLimitWindowMs, limiterNow);
-  const perAccount = new AttemptLimiter(identity.signInLimitPerAccount, signInRateLimitWindowMs, limiterNow);
+  const limiterNow = () => app.realClock.now().getTime();
+  const limiterOf = (name: string, limit: number) =>
+    new AttemptLimiter({ db: app.db.db, name, limit, windowMs: signInRateLimitWindowMs, now: limiterNow });
+  const perIp = limiterOf('sign-in', identity.signInLimitPerIp);
+  const perAccount = limiterOf('sign-in', identity.signInLimitPerAccount);
 
   app.get(identityStylesheetPath, { schema: { hide: true } }, async (_request, reply) =>
     reply.type('text/css; charset=utf-8').header('cache-control', 'public, max-age=3600').send(stylesheet),
@@ -123,6 +129,7 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
       }
       raw.setHeader('x-robots-tag', 'noindex, nofollow');
       raw.setHeader('cache-control', 'no-store');
+      forwardedHeadersAsTrusted(request);
       const req = request.raw as IncomingMessage & { originalUrl?: string };
       // The provider routes on the path below its mount point and finds the mount point in originalUrl.
       req.originalUrl = req.url;
@@ -155,8 +162,15 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
       return undefined;
     };
 
-    const signInForm = (uid: string, accountNumber: string, fieldErrors?: FieldErrors, formError?: string) =>
+    const signInForm = (
+      uid: string,
+      accountNumber: string,
+      fieldErrors?: FieldErrors,
+      formError?: string,
+      notice?: string,
+    ) =>
       signInPage({
+        ...(notice === undefined ? {} : { notice }),
         action: `${interactionPath(uid)}/login`,
         abortAction: `${interactionPath(uid)}/abort`,
         accountNumber,
@@ -198,10 +212,17 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
         const uid = details.uid;
         if (details.prompt.name === 'login') {
           const hint = details.params['login_hint'];
+          const notice = details.params[signInNoticeParam];
           return sendHtml(
             reply,
             200,
-            signInForm(uid, typeof hint === 'string' && /^\d{7}$/.test(hint) ? hint : ''),
+            signInForm(
+              uid,
+              typeof hint === 'string' && /^\d{7}$/.test(hint) ? hint : '',
+              undefined,
+              undefined,
+              typeof notice === 'string' ? signInNoticeMessages[notice as SignInNotice] : undefined,
+            ),
           );
         }
         if (details.prompt.name === 'consent') {
@@ -272,9 +293,11 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
           return sendHtml(reply, 400, signInForm(details.uid, accountNumber, fieldErrors));
         }
 
-        const limits = [perIp.hit(`ip:${request.ip}`), perAccount.hit(`account:${accountNumber}`)];
-        const refused = limits.find((limit) => !limit.allowed);
-        if (refused !== undefined && !refused.allowed) {
+        const refused = await hitAll([
+          perIp.hit(`ip:${request.ip}`),
+          perAccount.hit(`account:${accountNumber}`),
+        ]);
+        if (refused !== undefined) {
           reply.header('retry-after', String(refused.retryAfterSeconds));
           return sendHtml(
             reply,
@@ -289,7 +312,7 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
             lockThreshold: identity.lockThreshold,
             notifier,
             log: request.log,
-            now: () => app.clock.now(),
+            now: () => app.realClock.now(),
           },
           { accountNumber, password, ip: request.ip, userAgent: request.headers['user-agent'] },
         );
@@ -366,7 +389,7 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
     );
   });
 
-  // --- Second factor at sign-in, passkey sign-in (second-factor/) and the MFA API (mfa/) -------------
+  // --- Second factor at sign-in, passkey sign-in (sign-in-second-step/) and the MFA API (authenticators/) -------------
   await app.register(secondFactor.routes, { provider, notifier, complete: completeSignIn });
   await app.register(mfaRoutes, { services: mfa });
 

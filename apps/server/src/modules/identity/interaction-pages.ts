@@ -1,10 +1,10 @@
-import { serviceInfo } from '@fund/contracts';
+import { serviceInfo, SignInNotice } from '@fund/contracts';
 import { escapeHtml } from '../../html/escape-html.ts';
 
 /**
  * Server-rendered pages of the identity service (sign-in, consent, device flow, sign-out, errors), in
  * Japanese. No inline script and no inline style: the site-wide CSP (script-src/style-src 'self') holds;
- * the look comes from identity.css, passkeys work through the served passkey.js (second-factor/). Every dynamic value goes through `escapeHtml`.
+ * the look comes from identity.css, passkeys work through the served passkey.js (sign-in-second-step/). Every dynamic value goes through `escapeHtml`.
  */
 
 export const identityStylesheetPath = '/auth/v1/static/identity.css';
@@ -63,9 +63,17 @@ export interface SignInPageInput {
   /** Links to the sign-up and password-reset pages (account/account-pages.ts). */
   readonly signUpHref?: string;
   readonly forgotPasswordHref?: string;
-  /** Markup of the passkey sign-in under the form (second-factor/ `passkeySignInControls`). */
+  /** Markup of the passkey sign-in under the form (sign-in-second-step/ `passkeySignInControls`). */
   readonly passkey?: string;
+  /** Why the customer must sign in again (the app's `sign_in_notice`), above the form. */
+  readonly notice?: string;
 }
+
+/** What the sign-in page says for each notice the web app may send. */
+export const signInNoticeMessages: Readonly<Record<SignInNotice, string>> = {
+  [SignInNotice.sessionExpired]: 'ログインの有効期限が切れました。お手数ですが、再度ログインしてください。',
+  [SignInNotice.signInFailed]: 'ログインを完了できませんでした。お手数ですが、再度ログインしてください。',
+};
 
 function errorSummary(fieldErrors: FieldErrors, formError: string | undefined): string {
   const items = [
@@ -102,6 +110,7 @@ export function signInPage(input: SignInPageInput): string {
   return layout(
     'ログイン',
     `<h1>ログイン</h1>
+${input.notice === undefined ? '' : `<p class="notice" role="status">${escapeHtml(input.notice)}</p>`}
 ${errorSummary(errors, input.formError)}
 <form method="post" action="${escapeHtml(input.action)}" novalidate>
 <div class="field">

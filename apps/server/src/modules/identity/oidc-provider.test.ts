@@ -289,6 +289,95 @@ describe('OpenID provider (security.md 1–10, 24)', { timeout: startup }, () =>
     expect((await refresh(app, stillWorks.json<TokenSet>().refresh_token!)).statusCode).toBe(400);
   });
 
+  it('introspects a live access token: active with its claims, at the provider and at /auth/v1/token/introspect', async () => {
+    const tokens = await signIn();
+    const introspected = await oidcForm('/oidc/token/introspection', {
+      client_id: 'fund-web',
+      token: tokens.access_token,
+    });
+    expect(introspected.statusCode, introspected.body).toBe(200);
+    const claims = decodeJwtPayload(tokens.access_token);
+    expect(introspected.json()).toMatchObject({
+      active: true,
+      token_type: 'Bearer',
+      client_id: 'fund-web',
+      sub: claims['sub'],
+      username: '1000001',
+      exp: claims['exp'],
+      iss: claims['iss'],
+    });
+    const alias = await app.inject({
+      method: 'POST',
+      url: '/auth/v1/token/introspect',
+      headers: { host: 'localhost:3000', 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ client_id: 'fund-web', token: tokens.access_token }).toString(),
+    });
+    expect(alias.statusCode).toBe(308);
+    expect(alias.headers.location).toContain('/oidc/token/introspection');
+    // another client learns nothing; a forged token is not active
+    const byOther = await oidcForm('/oidc/token/introspection', {
+      client_id: 'fund-device',
+      token: tokens.access_token,
+    });
+    expect(byOther.json()).toEqual({ active: false });
+    const [header = '', payload = ''] = tokens.access_token.split('.');
+    const forged = await oidcForm('/oidc/token/introspection', {
+      client_id: 'fund-web',
+      token: `${header}.${payload}.${'A'.repeat(43)}`,
+    });
+    expect(forged.json()).toEqual({ active: false });
+  });
+
+  it('a standard client reads userinfo with the access token of its code flow, with or without the API scopes', async () => {
+    const userinfo = (accessToken: string) =>
+      app.inject({
+        method: 'GET',
+        url: '/oidc/me',
+        headers: { host: 'localhost:3000', authorization: `Bearer ${accessToken}` },
+      });
+    for (const scope of ['openid', 'openid offline user.write']) {
+      const tokens = await signIn(scope);
+      const answer = await userinfo(tokens.access_token);
+      expect(answer.statusCode, answer.body).toBe(200);
+      expect(answer.json()).toEqual({ sub: decodeJwtPayload(tokens.access_token)['sub'] });
+      expect(answer.headers['cache-control']).toBe('no-store');
+    }
+    const withoutOpenid = await signIn('offline user.write');
+    const refused = await userinfo(withoutOpenid.access_token);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ error: 'insufficient_scope' });
+
+    // after global sign-out the access token is dead for userinfo and introspection alike
+    const full = await signIn();
+    expect((await globalSignOut(full.access_token)).statusCode).toBe(204);
+    const afterSignOut = await userinfo(full.access_token);
+    expect(afterSignOut.statusCode).toBe(401);
+    expect(afterSignOut.json()).toMatchObject({ error: 'invalid_token' });
+    expect(String(afterSignOut.headers['www-authenticate'])).toContain('error="invalid_token"');
+    const introspected = await oidcForm('/oidc/token/introspection', {
+      client_id: 'fund-web',
+      token: full.access_token,
+    });
+    expect(introspected.json()).toEqual({ active: false });
+  });
+
+  it('a client using a grant type it is not allowed gets unauthorized_client (RFC 6749 §5.2)', async () => {
+    // fund-device may use the device flow and refresh tokens, never the authorization code grant
+    const refused = await oidcForm('/oidc/token', {
+      grant_type: 'authorization_code',
+      client_id: 'fund-device',
+      code: 'any-code',
+      redirect_uri: `${testOrigin}/`,
+      code_verifier: pkce().verifier,
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ error: 'unauthorized_client' });
+    // fund-web may not start the device flow
+    const deviceRefused = await oidcForm('/oidc/device/auth', { client_id: 'fund-web', scope: 'openid' });
+    expect(deviceRefused.statusCode).toBe(400);
+    expect(deviceRefused.json()).toMatchObject({ error: 'unauthorized_client' });
+  });
+
   it('8. dynamic registration needs the initial access token; development login is off', async () => {
     const metadata = JSON.stringify({
       redirect_uris: ['https://partner.example.jp/callback'],

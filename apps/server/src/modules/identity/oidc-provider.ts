@@ -1,5 +1,5 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import { webClientId } from '@fund/contracts';
+import { SignInNotice, signInNoticeParam, webClientId } from '@fund/contracts';
 import type { Database } from '@fund/db';
 import Provider, {
   errors,
@@ -10,6 +10,10 @@ import Provider, {
 import type { IdentityConfig } from '../../config/config.ts';
 import { apiResource, grantIdClaim, oidcIssuer } from '../../plugins/auth.plugin.ts';
 import type { SigningKeys } from '../../plugins/signing-keys.plugin.ts';
+import { accessTokenIntrospection } from './access-token-introspection.ts';
+import { accessTokenUserinfo } from './access-token-userinfo.ts';
+import { apiAccessTokenVerifier } from './api-access-token.ts';
+import { unauthorizedClientError } from './unauthorized-client-error.ts';
 import {
   deviceConfirmPage,
   deviceInputPage,
@@ -19,6 +23,7 @@ import {
   logoutPage,
   signInMessages,
 } from './interaction-pages.ts';
+import { useJapaneseFormPost } from './japanese-form-post.ts';
 import { OidcPayloadAdapter } from './oidc-payload.repository.ts';
 import {
   accountPagesCallbackPath,
@@ -213,6 +218,12 @@ export function createOidcProvider(dependencies: ProviderDependencies): Provider
     responseTypes: ['code'],
     scopes: ['openid', 'offline'],
     extraParams: {
+      // why the app asks for a sign-in again, for the sign-in page to say (issue 13 point 12)
+      [signInNoticeParam]: (_ctx, value) => {
+        if (value !== undefined && !(Object.values(SignInNotice) as string[]).includes(String(value))) {
+          throw new errors.InvalidRequest(`${signInNoticeParam} is not a known notice`);
+        }
+      },
       [signInModeParam]: (_ctx, value) => {
         if (value !== undefined && !signInModes.includes(String(value))) {
           throw new errors.InvalidRequest(`${signInModeParam} must be one of: ${signInModes.join(', ')}`);
@@ -265,7 +276,7 @@ export function createOidcProvider(dependencies: ProviderDependencies): Provider
     renderError: (ctx, out) => {
       const { title, message } = errorPageMessage(out.error);
       ctx.type = 'html';
-      ctx.body = errorPage(title, `${message}（${out.error}）`);
+      ctx.body = errorPage(title, `${message}（エラーコード: ${out.error}）`);
     },
     features: {
       devInteractions: { enabled: false },
@@ -344,6 +355,22 @@ export function createOidcProvider(dependencies: ProviderDependencies): Provider
 
   const provider = new Provider(oidcIssuer(publicOrigin), configuration);
   provider.proxy = dependencies.trustProxy;
+  useJapaneseFormPost(provider);
+  const verify = apiAccessTokenVerifier({
+    db,
+    publicJwks: keys.publicJwks,
+    issuer: oidcIssuer(publicOrigin),
+    audience: resource,
+  });
+  provider.use(accessTokenIntrospection({ provider, verify }));
+  provider.use(
+    accessTokenUserinfo({
+      provider,
+      verify,
+      accountExists: async (sub) => (await findAccountNumber(db, sub)) !== undefined,
+    }),
+  );
+  provider.use(unauthorizedClientError);
   provider.use(async (ctx, next) => {
     await next();
     if (ctx.status !== 302 && ctx.status !== 303) return;

@@ -3,7 +3,7 @@ import { customerCredentials } from '@fund/db';
 import { createTestDatabase, type TestDatabase } from '@fund/db/testing';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertTestCustomer } from './mfa/testing/test-customer.ts';
+import { insertTestCustomer } from './authenticators/testing/test-customer.ts';
 import { hashPassword } from './password-hashing.ts';
 import { reauthenticateWithPassword } from './reauthentication.ts';
 

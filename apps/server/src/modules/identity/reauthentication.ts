@@ -1,6 +1,6 @@
 import { customerCredentials, type DatabaseExecutor } from '@fund/db';
 import { eq } from 'drizzle-orm';
-import { consumeStepUpToken } from './mfa/stepup-token.ts';
+import { consumeStepUpToken } from './authenticators/stepup-token.ts';
 import { verifyDummyPassword, verifyPassword } from './password-hashing.ts';
 import { recordWrongPassword, resetFailures } from './sign-in.repository.ts';
 

@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import type { App } from '../../app.ts';
 import type { Clock } from '../../plugins/clock.plugin.ts';
 import { buildTestApp } from '../../test/test-app.ts';
-import { insertTestCustomer } from './mfa/testing/test-customer.ts';
+import { insertTestCustomer } from './authenticators/testing/test-customer.ts';
 import { refreshTokenAbsoluteTtlSeconds } from './oidc-provider.ts';
 import { hashPassword, verifyPassword } from './password-hashing.ts';
 import {
@@ -42,7 +42,7 @@ beforeAll(async () => {
   await seedDemoData(database);
   app = await buildTestApp({
     database: { ...database, close: async () => {} },
-    clock: followsDate,
+    realClock: followsDate,
     env: { SIGN_IN_RATE_LIMIT_PER_ACCOUNT: '1000', SIGN_IN_RATE_LIMIT_PER_IP: '1000' },
   });
 }, startup);
@@ -281,7 +281,7 @@ describe('security.md 12: rate limits on the reset endpoints', { timeout: startu
   it('12. password/confirm (the reset code check) answers 429 with Retry-After per reset attempt', async () => {
     limited = await buildTestApp({
       database: { ...database, close: async () => {} },
-      clock: followsDate,
+      realClock: followsDate,
       env: { SIGN_IN_RATE_LIMIT_PER_ACCOUNT: '3', SIGN_IN_RATE_LIMIT_PER_IP: '1000' },
     });
     const customer = await customerWithPassword('mukashi-no-pasuwado-1');
@@ -315,7 +315,7 @@ describe('security.md 12: rate limits on the reset endpoints', { timeout: startu
   it('12. password/forgot and password/confirm answer 429 with Retry-After per IP across accounts', async () => {
     limited = await buildTestApp({
       database: { ...database, close: async () => {} },
-      clock: followsDate,
+      realClock: followsDate,
       env: { SIGN_IN_RATE_LIMIT_PER_ACCOUNT: '1000', SIGN_IN_RATE_LIMIT_PER_IP: '2' },
     });
     const ip = '203.0.113.7';
@@ -400,7 +400,7 @@ describe('security.md 13: automatic lock', { timeout: startup }, () => {
   async function startLocking(): Promise<App> {
     locking = await buildTestApp({
       database: { ...database, close: async () => {} },
-      clock: followsDate,
+      realClock: followsDate,
       env: {
         SIGN_IN_LOCK_THRESHOLD: '3',
         SIGN_IN_RATE_LIMIT_PER_ACCOUNT: '1000',

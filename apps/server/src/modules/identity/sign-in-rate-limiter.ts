@@ -1,44 +1,79 @@
+import { createHash } from 'node:crypto';
+import { attemptWindows, type DatabaseExecutor } from '@fund/db';
+import { sql } from 'drizzle-orm';
+
+export interface AttemptLimiterOptions {
+  readonly db: DatabaseExecutor;
+  /** Names the limiter's windows in the shared table: limiters with the same name count together. */
+  readonly name: string;
+  /** Attempts allowed per window; the next one is refused until the window ends. */
+  readonly limit: number;
+  readonly windowMs: number;
+  /** The clock windows start and end by (the real clock: a demo clock moved forward must not reset them). */
+  readonly now: () => number;
+}
+
+export type AttemptVerdict = { allowed: true } | { allowed: false; retryAfterSeconds: number };
+
+/** Longer keys (an address typed by anyone) are hashed so a row stays small and within the index. */
+const longestStoredKey = 200;
+
 /**
- * Fixed-window attempt counter, per key (an IP, an account number), in this process's memory.
+ * Fixed-window attempt counter per key (an IP, an account number, an address), stored in the database
+ * (`attempt_windows`, decision 027) so every server process on one database shares the limit: N
+ * instances give an attacker the limit once, not N times.
  *
- * With several server processes each counts on its own, so a client spread over N processes gets up to
- * N times the limit. That is acceptable because the limit only slows guessing down: the lock after
- * consecutive wrong passwords (SIGN_IN_LOCK_THRESHOLD) is stored in the database and holds across all
- * processes. A shared limit would need a shared store (PostgreSQL or Redis behind @fastify/rate-limit).
+ * One statement per attempt: an upsert that starts a window (count 1, ends at now + window) for a new or
+ * ended key, or adds one to the running window, and returns the count. The row lock of ON CONFLICT DO
+ * UPDATE serialises concurrent attempts on one key, so no two of them read the same count. The window
+ * starts at a key's first attempt, as the in-memory limiter before it did. Ended rows are deleted by the
+ * batch (expired-sign-in-data).
  */
 export class AttemptLimiter {
-  private readonly windows = new Map<string, { count: number; resetsAt: number }>();
+  readonly #options: AttemptLimiterOptions;
 
-  constructor(
-    private readonly limit: number,
-    private readonly windowMs: number,
-    private readonly now: () => number,
-  ) {}
+  constructor(options: AttemptLimiterOptions) {
+    this.#options = options;
+  }
 
   /** Counts one attempt; `retryAfterSeconds` is set when the attempt is over the limit. */
-  hit(key: string): { allowed: true } | { allowed: false; retryAfterSeconds: number } {
-    const now = this.now();
-    this.evictExpired(now);
-    const window = this.windows.get(key);
-    if (window === undefined || window.resetsAt <= now) {
-      this.windows.set(key, { count: 1, resetsAt: now + this.windowMs });
-      return { allowed: true };
-    }
-    window.count += 1;
-    if (window.count <= this.limit) return { allowed: true };
-    return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((window.resetsAt - now) / 1000)) };
+  async hit(key: string): Promise<AttemptVerdict> {
+    const { db, limit, windowMs } = this.#options;
+    const now = new Date(this.#options.now());
+    const endsAt = new Date(now.getTime() + windowMs);
+    const [row] = await db
+      .insert(attemptWindows)
+      .values({ key: this.#storedKey(key), count: 1, expiresAt: endsAt })
+      .onConflictDoUpdate({
+        target: attemptWindows.key,
+        set: {
+          count: sql`CASE WHEN ${attemptWindows.expiresAt} <= ${now.toISOString()}::timestamptz THEN 1
+            ELSE ${attemptWindows.count} + 1 END`,
+          expiresAt: sql`CASE WHEN ${attemptWindows.expiresAt} <= ${now.toISOString()}::timestamptz
+            THEN excluded.expires_at ELSE ${attemptWindows.expiresAt} END`,
+        },
+      })
+      .returning({ count: attemptWindows.count, expiresAt: attemptWindows.expiresAt });
+    if (row === undefined || row.count <= limit) return { allowed: true };
+    return {
+      allowed: false,
+      retryAfterSeconds: Math.max(1, Math.ceil((row.expiresAt.getTime() - now.getTime()) / 1000)),
+    };
   }
 
-  private lastEviction = 0;
-
-  /** Keeps memory bounded under a flood of distinct keys: expired windows are dropped once a minute. */
-  private evictExpired(now: number): void {
-    if (now - this.lastEviction < 60_000) return;
-    this.lastEviction = now;
-    for (const [key, window] of this.windows) {
-      if (window.resetsAt <= now) this.windows.delete(key);
-    }
+  #storedKey(key: string): string {
+    const stored = `${this.#options.name}:${key}`;
+    if (stored.length <= longestStoredKey) return stored;
+    return `${this.#options.name}:sha256:${createHash('sha256').update(key).digest('hex')}`;
   }
+}
+
+/** Counts an attempt against every limiter at once; the first refusal, if any. */
+export async function hitAll(
+  hits: readonly Promise<AttemptVerdict>[],
+): Promise<Extract<AttemptVerdict, { allowed: false }> | undefined> {
+  const verdicts = await Promise.all(hits);
+  return verdicts.find((verdict): verdict is Extract<AttemptVerdict, { allowed: false }> => !verdict.allowed);
 }
 
 export const signInRateLimitWindowMs = 15 * 60 * 1000;

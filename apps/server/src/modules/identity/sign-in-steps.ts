@@ -18,7 +18,7 @@ export type AfterPasswordOutcome =
  * The seam for a second factor: called after a correct password, before the provider is told who signed
  * in. A second-factor implementation answers with its own page ('answered') and, once the factor is
  * verified, completes the sign-in with `completeSignIn` from identity.routes.ts. The app's steps are
- * second-factor/second-factor.routes.ts (`SecondFactor`).
+ * sign-in-second-step/second-factor.routes.ts (`SecondFactor`).
  */
 export interface SignInSteps {
   afterPassword(

@@ -63,3 +63,53 @@ describe('GET /maintenance/status', () => {
     expect((await app.inject({ method: 'GET', url: '/maintenance/status' })).statusCode).toBe(503);
   });
 });
+
+describe('the customer API during maintenance (issue 13 point 10)', () => {
+  const customerCalls = [
+    '/v1/assets',
+    '/v1/funds',
+    '/v1/orders?status=ORDERED',
+    '/v1/wb4UserStatus',
+    '/v6/accounts',
+    '/v6/unmaskedUsers',
+    '/balance/trades_report',
+  ];
+
+  it('answers every customer API call 503 503-000 while MAINTENANCE_MODE is on, before any token check', async () => {
+    app = await buildTestApp({ env: { MAINTENANCE_MODE: 'on' } });
+    for (const url of customerCalls) {
+      const response = await app.inject({ method: 'GET', url, headers: { authorization: 'Bearer expired' } });
+      expect({ url, status: response.statusCode, body: response.json() }).toEqual({
+        url,
+        status: 503,
+        body: maintenanceAnswer,
+      });
+    }
+    const buy = await app.inject({
+      method: 'POST',
+      url: '/v1/orders/buy',
+      payload: { fundCode: 'DEMOF003' },
+    });
+    expect(buy.statusCode).toBe(503);
+  });
+
+  it('answers 503 503-000 inside a regular window (weekday 04:00 JST) and 401 without a token outside it', async () => {
+    app = await buildTestApp({
+      clock: fixedClock(jstInstant(2026, 3, 18, 4, 0)),
+      env: { MAINTENANCE_WINDOWS: 'on' },
+    });
+    expect((await app.inject({ method: 'GET', url: '/v1/assets' })).statusCode).toBe(503);
+    await app.close();
+    app = await buildTestApp({
+      clock: fixedClock(jstInstant(2026, 3, 18, 12, 0)),
+      env: { MAINTENANCE_WINDOWS: 'on' },
+    });
+    expect((await app.inject({ method: 'GET', url: '/v1/assets' })).statusCode).toBe(401);
+  });
+
+  it('leaves the identity service’s calls open during maintenance (the web app asks the status first)', async () => {
+    app = await buildTestApp({ env: { MAINTENANCE_MODE: 'on' } });
+    const register = await app.inject({ method: 'POST', url: '/auth/v1/register', payload: {} });
+    expect(register.statusCode).toBe(400);
+  });
+});

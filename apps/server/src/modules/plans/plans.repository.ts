@@ -1,12 +1,10 @@
 import {
   customerAccounts,
-  customers,
   funds,
   holdings,
   monthlyDeposits,
   recurringPurchases,
   scheduledSells,
-  type AccountRole,
   type DatabaseExecutor,
   type MonthlyDeposit,
   type RecurringPurchase,
@@ -14,30 +12,10 @@ import {
 } from '@fund/db';
 import type { AccountType } from '@fund/domain';
 import { and, asc, eq, gt, inArray, isNull, ne } from 'drizzle-orm';
+import type { LockedCustomer } from '../../shared/customer-lock.ts';
 
-export interface PlanCustomer {
-  readonly id: string;
-  readonly role: AccountRole;
-  readonly birthDate: string | null;
-}
-
-/**
- * The customer's row, locked for the rest of the transaction: plan changes of one customer run one after
- * the other, so the card limit (summed over all plans) cannot be passed by two concurrent requests.
- */
-export async function lockCustomer(
-  db: DatabaseExecutor,
-  customerId: string,
-): Promise<PlanCustomer | undefined> {
-  const [row] = await db
-    .select({ id: customers.id, role: customers.accountRole, birthDate: customers.birthDate })
-    .from(customers)
-    .where(eq(customers.id, customerId))
-    // NO KEY UPDATE: it excludes itself, but not the KEY SHARE locks that inserts referencing the
-    // customer take (the Idempotency-Key row inserted first), which FOR UPDATE would deadlock with
-    .for('no key update');
-  return row;
-}
+/** The customer a plan change locks (shared/customer-lock.ts). */
+export type PlanCustomer = LockedCustomer;
 
 export interface PlanFund {
   readonly id: string;
@@ -58,11 +36,6 @@ const fundColumns = {
   growthEligible: funds.growthEligible,
   salesStatus: funds.salesStatus,
 };
-
-export async function findFundByCode(db: DatabaseExecutor, code: string): Promise<PlanFund | undefined> {
-  const [row] = await db.select(fundColumns).from(funds).where(eq(funds.code, code)).limit(1);
-  return row;
-}
 
 export async function findFundsByIds(
   db: DatabaseExecutor,

@@ -91,11 +91,18 @@ describe('recurring purchases (積立): amount rules of @fund/domain', { timeout
   it.each([
     ['4999', '5,000円以上'],
     ['5500', '1,000円単位'],
-  ])('refuses a monthly amount of %s yen with 400 (%s)', async (amount, message) => {
+  ])('refuses a monthly amount of %s yen with 400-220 (%s)', async (amount, message) => {
     const response = await createPlan(adult, { amount });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ code: '400-000' });
+    expect(response.json()).toMatchObject({ code: '400-220' });
     expect(response.json<{ message: string }>().message).toContain(message);
+  });
+
+  it('refuses a bonus below 5,000 yen with its own code 400-221', async () => {
+    const response = await createPlan(adult, { amount: '10000', bonus: { months: [6], amount: '4000' } });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ code: '400-221' });
+    expect(response.json<{ message: string }>().message).toContain('ボーナス月の増額分');
   });
 
   it('refuses three bonus months with 400', async () => {
@@ -114,7 +121,7 @@ describe('recurring purchases (積立): amount rules of @fund/domain', { timeout
   });
 
   it.each([
-    ['a JSON number', 10000],
+    ['a JSON fraction', 10000.5],
     ['a float', '10000.5'],
     ['an exponent', '1e4'],
     ['a negative amount', '-10000'],
@@ -126,6 +133,24 @@ describe('recurring purchases (積立): amount rules of @fund/domain', { timeout
     const response = await createPlan(adult, { amount });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ code: '400-000', message: expect.any(String) });
+  });
+
+  it('takes the amount as a JSON number as the order calls do (one money schema for requests)', async () => {
+    const response = await createPlan(other, { fundCode: 'PLANF002', amount: 12000 });
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json()).toMatchObject({ amount: '12000' });
+    const cancel = await send(
+      app,
+      token(other),
+      'POST',
+      `/v1/recurringPurchases/${response.json<{ id: string }>().id}/cancel`,
+    );
+    expect(cancel.statusCode).toBe(200);
+    const deposit = await send(app, token(other), 'PUT', '/v1/monthlyDeposit', {
+      body: { amount: 30000, day: 10 },
+    });
+    expect(deposit.json()).toMatchObject({ monthlyDeposit: { amount: '30000' } });
+    expect((await send(app, token(other), 'DELETE', '/v1/monthlyDeposit')).statusCode).toBe(200);
   });
 
   it('needs an Idempotency-Key', async () => {
@@ -182,18 +207,20 @@ describe('recurring purchases (積立): amount rules of @fund/domain', { timeout
     expect(other.statusCode).toBe(422);
   });
 
-  it('refuses a second live plan of the same fund and account with 409', async () => {
+  it('refuses a second live plan of the same fund and account with 409-204', async () => {
     const response = await createPlan(adult, { fundCode: 'PLANF003', amount: '9000' });
     expect(response.statusCode).toBe(409);
+    expect(response.json()).toMatchObject({ code: '409-204' });
   });
 
-  it('NISA: つみたて投資枠 only for eligible funds; a child or a corporation cannot use NISA', async () => {
+  it('NISA: つみたて投資枠 only for eligible funds (400-213); a child or a corporation cannot buy outside their accounts (400-208)', async () => {
     const notEligible = await createPlan(adult, {
       fundCode: 'PLANF002',
       accountType: 'nisa2_tsumitate',
       amount: '10000',
     });
     expect(notEligible.statusCode).toBe(400);
+    expect(notEligible.json()).toMatchObject({ code: '400-213' });
     expect(notEligible.json<{ message: string }>().message).toContain('つみたて投資枠');
     const eligible = await createPlan(adult, {
       fundCode: 'PLANF001',
@@ -203,8 +230,10 @@ describe('recurring purchases (積立): amount rules of @fund/domain', { timeout
     expect(eligible.statusCode).toBe(201);
     const childNisa = await createPlan(child, { accountType: 'nisa2_growth', amount: '10000' });
     expect(childNisa.statusCode).toBe(400);
+    expect(childNisa.json()).toMatchObject({ code: '400-208' });
     const corporationSpecific = await createPlan(corporation, { amount: '10000' });
     expect(corporationSpecific.statusCode).toBe(400);
+    expect(corporationSpecific.json()).toMatchObject({ code: '400-208' });
     expect(corporationSpecific.json<{ message: string }>().message).toContain('一般口座');
   });
 });
@@ -224,6 +253,7 @@ describe(
         paymentMethod: 'CREDIT_CARD',
       });
       expect(over.statusCode).toBe(400);
+      expect(over.json()).toMatchObject({ code: '400-222' });
       expect(over.json<{ message: string }>().message).toContain('10万円');
       // 60,000 + 40,000 = 100,000: allowed
       const exactly = await createPlan(cardCustomer, {
@@ -348,7 +378,9 @@ describe(
       const move = (action: string) =>
         send(app, token(other), 'POST', `/v1/recurringPurchases/${id}/${action}`);
 
-      expect((await move('resume')).statusCode).toBe(409); // ACTIVE → ACTIVE is no move
+      const noMove = await move('resume'); // ACTIVE → ACTIVE is no move
+      expect(noMove.statusCode).toBe(409);
+      expect(noMove.json()).toMatchObject({ code: '409-205' });
       const suspended = await move('suspend');
       expect(suspended.statusCode).toBe(200);
       expect(suspended.json()).toMatchObject({ status: 'SUSPENDED' });
@@ -411,6 +443,7 @@ describe('scheduled sells (定期売却)', { timeout: startup }, () => {
       idempotencyKey: newKey(),
     });
     expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ code: '400-223' });
     expect(response.json<{ message: string }>().message).toContain('法人');
   });
 
@@ -420,7 +453,9 @@ describe('scheduled sells (定期売却)', { timeout: startup }, () => {
         body: { fundCode: 'PLANF001', frequency: 'MONTHLY', ...body },
         idempotencyKey: newKey(),
       });
-    expect((await sell({ type: 'AMOUNT', value: '10000' })).statusCode).toBe(400);
+    const notHeld = await sell({ type: 'AMOUNT', value: '10000' });
+    expect(notHeld.statusCode).toBe(400);
+    expect(notHeld.json()).toMatchObject({ code: '400-225' });
     await database.db.insert(holdings).values({
       customerId: ids.get(adult)!,
       accountType: 'specific',
@@ -429,7 +464,9 @@ describe('scheduled sells (定期売却)', { timeout: startup }, () => {
       bookValue: 100_000n,
       costBasisPer10k: 10_000n,
     });
-    expect((await sell({ type: 'RATE', value: '101' })).statusCode).toBe(400);
+    const overRate = await sell({ type: 'RATE', value: '101' });
+    expect(overRate.statusCode).toBe(400);
+    expect(overRate.json()).toMatchObject({ code: '400-224' });
     expect((await sell({ type: 'RATE', value: '1.5' })).statusCode).toBe(400);
     const created = await sell({ type: 'RATE', value: '100', frequency: 'ODD_MONTHLY' });
     expect(created.statusCode).toBe(201);

@@ -16,18 +16,13 @@ import {
 import type { ScheduledSellStatusType } from '@fund/domain';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ConflictError, UnauthorizedError } from '../../errors/app-error.ts';
+import { ConflictError } from '../../errors/app-error.ts';
 import { idempotencyKeyOf, requestHashOf, runIdempotent, sqlStateOf } from '../../idempotency/idempotency.ts';
 import { PlansService, type PlanCaller } from './plans.service.ts';
+import { customerIdOf } from '../../shared/signed-in-customer.ts';
 
 const readErrors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
 const writeErrors = { ...readErrors, 409: errorBodySchema, 422: errorBodySchema };
-
-function customerIdOf(request: FastifyRequest): string {
-  // requireCustomer() has run: only a verified customer token reaches a handler
-  if (request.customer === null) throw new UnauthorizedError();
-  return request.customer.customerId;
-}
 
 function callerOf(request: FastifyRequest): PlanCaller {
   return { customerId: customerIdOf(request), requestId: request.id, ip: request.ip };

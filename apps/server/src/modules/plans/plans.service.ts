@@ -1,14 +1,16 @@
-import type {
-  CreateRecurringPurchaseBody,
-  CreateScheduledSellBody,
-  MonthlyDeposit as MonthlyDepositAnswer,
-  PutMonthlyDepositBody,
-  RecurringPurchase as RecurringPurchaseAnswer,
-  RecurringPurchaseList,
-  ScheduledSell as ScheduledSellAnswer,
-  ScheduledSellList,
-  UpdateRecurringPurchaseBody,
-  UpdateScheduledSellBody,
+import {
+  type CreateRecurringPurchaseBody,
+  type CreateScheduledSellBody,
+  type MonthlyDeposit as MonthlyDepositAnswer,
+  type PutMonthlyDepositBody,
+  type RecurringPurchase as RecurringPurchaseAnswer,
+  type RecurringPurchaseList,
+  type ScheduledSell as ScheduledSellAnswer,
+  type ScheduledSellList,
+  type UpdateRecurringPurchaseBody,
+  type UpdateScheduledSellBody,
+  PlanErrorCode,
+  TradingErrorCode,
 } from '@fund/contracts';
 import {
   monthlyDeposits,
@@ -31,6 +33,7 @@ import {
   paymentMethodChangeEffectiveMonth,
   scheduleChangeEffectiveMonth,
   scheduledSellStatusMachine,
+  tradingStandingRefusal,
   type PaymentMethod,
   type PurchaseAccountRefusal,
   type RecurringPlanIssue,
@@ -43,9 +46,9 @@ import {
 } from '@fund/domain';
 import { eq } from 'drizzle-orm';
 import { recordAudit } from '../../audit/audit-log.ts';
-import { BadRequestError, ConflictError, NotFoundError } from '../../errors/app-error.ts';
+import { AppError, NotFoundError } from '../../errors/app-error.ts';
+import { tradingStandingError } from '../../errors/trading-standing-error.ts';
 import {
-  findFundByCode,
   findFundsByIds,
   findLiveMonthlyDeposit,
   findLiveScheduledSellOfFund,
@@ -55,10 +58,11 @@ import {
   hasSpecificHolding,
   listRecurringPurchases,
   listScheduledSells,
-  lockCustomer,
   type PlanCustomer,
   type PlanFund,
 } from './plans.repository.ts';
+import { findFundByCode } from '../../fund-catalogue/fund-catalogue.ts';
+import { lockCustomer } from '../../shared/customer-lock.ts';
 
 /** Who asks, for the audit log. */
 export interface PlanCaller {
@@ -109,12 +113,28 @@ function planIssueMessage(issue: RecurringPlanIssue): string {
   }
 }
 
+/** A recurring plan's broken rules: 400-220 when the monthly amount is one of them, else 400-221 (bonus). */
+function planIssuesError(issues: readonly RecurringPlanIssue[]): AppError {
+  const code = issues.some((issue) => issue.field === 'amount')
+    ? PlanErrorCode.recurringAmountInvalid
+    : PlanErrorCode.bonusInvalid;
+  return new AppError(code, issues.map(planIssueMessage).join(''));
+}
+
 const scheduledSellMessages: Record<ScheduledSellSetupRefusal, string> = {
   'specific-account-only': '定期売却は特定口座でのみご利用いただけます。',
   corporation: '法人のお客さまは定期売却をご利用いただけません。',
   'value-not-positive': '金額・口数・率は1以上で指定してください。',
   'rate-above-100': '定率は1〜100%の整数で指定してください。',
 };
+
+/** 400-223 when the customer or account cannot have a 定期売却, else 400-224 (the value). */
+function scheduledSellSetupError(reasons: readonly ScheduledSellSetupRefusal[]): AppError {
+  const code = reasons.some((reason) => reason === 'specific-account-only' || reason === 'corporation')
+    ? PlanErrorCode.scheduledSellNotAllowed
+    : PlanErrorCode.scheduledSellValueInvalid;
+  return new AppError(code, reasons.map((reason) => scheduledSellMessages[reason]).join(''));
+}
 
 const yearMonthText = (month: YearMonth): string =>
   `${String(month.year).padStart(4, '0')}-${String(month.month).padStart(2, '0')}`;
@@ -235,7 +255,7 @@ function depositAnswer(deposit: MonthlyDeposit | undefined): MonthlyDepositAnswe
   };
 }
 
-function bonusOf(body: { bonus?: { months: number[]; amount: string } | null | undefined }) {
+function bonusOf(body: { bonus?: { months: number[]; amount: number | string } | null | undefined }) {
   return body.bonus === undefined || body.bonus === null
     ? undefined
     : { months: body.bonus.months, amount: BigInt(body.bonus.amount) as Yen };
@@ -272,6 +292,17 @@ export class PlansService {
   }
 
   /**
+   * The customer, for a call that sets up or widens trading (create, change, resume, 毎月の入金): refused
+   * when the account is locked, closed or not opened, as orders are. Suspending and cancelling are not.
+   */
+  async #tradingCustomer(tx: Transaction, customerId: string): Promise<PlanCustomer> {
+    const customer = await this.#customer(tx, customerId);
+    const refusal = tradingStandingRefusal(customer);
+    if (refusal !== undefined) throw tradingStandingError(refusal);
+    return customer;
+  }
+
+  /**
    * The card limit over all live plans (suspended ones too: they may resume), `terms` standing for the
    * plan being created or changed. The other plans are checked both with the terms in force and with
    * their pending changes, so neither this month nor a later one can pass 100,000 yen.
@@ -290,7 +321,8 @@ export class PlansService {
       const check = checkCardMonthlyLimit([...others.map(termsOfOthers), terms]);
       if (!check.ok) {
         const worst = check.months.reduce((a, b) => (a.total >= b.total ? a : b));
-        throw new BadRequestError(
+        throw new AppError(
+          PlanErrorCode.cardMonthlyLimit,
           `クレジットカードでの積立は、すべての積立の合計で月10万円までです（${worst.month}月は${worst.total.toLocaleString('ja-JP')}円になります）。`,
         );
       }
@@ -310,15 +342,17 @@ export class PlansService {
     body: CreateRecurringPurchaseBody,
   ): Promise<RecurringPurchaseAnswer> {
     const now = this.now();
-    const customer = await this.#customer(tx, caller.customerId);
+    const customer = await this.#tradingCustomer(tx, caller.customerId);
     const fund = await findFundByCode(tx, body.fundCode);
     if (fund === undefined) throw new NotFoundError(fundNotFoundMessage);
-    if (fund.salesStatus !== 'ON_SALE') throw new BadRequestError('このファンドは現在買付を停止しています。');
+    if (fund.salesStatus !== 'ON_SALE')
+      throw new AppError(TradingErrorCode.fundNotOnSale, 'このファンドは現在買付を停止しています。');
 
     const accountCheck = checkPurchaseAccount(body.accountType, customer.role);
-    if (!accountCheck.ok) throw new BadRequestError(purchaseAccountMessages[accountCheck.reason]);
+    if (!accountCheck.ok)
+      throw new AppError(TradingErrorCode.accountNotAllowed, purchaseAccountMessages[accountCheck.reason]);
     if (!(await hasOpenAccount(tx, customer.id, body.accountType))) {
-      throw new BadRequestError('ご指定の口座区分の口座が開設されていません。');
+      throw new AppError(TradingErrorCode.accountNotAllowed, 'ご指定の口座区分の口座が開設されていません。');
     }
     const startMonth = scheduleChangeEffectiveMonth(now);
     const bucket = nisaBucketOfAccountType(body.accountType);
@@ -333,12 +367,16 @@ export class PlansService {
         },
         startMonth.year,
       );
-      if (!eligibility.ok) throw new BadRequestError(nisaEligibilityMessages[eligibility.reason]);
+      if (!eligibility.ok)
+        throw new AppError(TradingErrorCode.nisaNotEligible, nisaEligibilityMessages[eligibility.reason]);
       if (bucket === 'tsumitate' && !fund.tsumitateEligible) {
-        throw new BadRequestError('このファンドはつみたて投資枠の対象ではありません。');
+        throw new AppError(
+          TradingErrorCode.nisaNotAllowed,
+          'このファンドはつみたて投資枠の対象ではありません。',
+        );
       }
       if (bucket === 'growth' && !fund.growthEligible) {
-        throw new BadRequestError('このファンドは成長投資枠の対象ではありません。');
+        throw new AppError(TradingErrorCode.nisaNotAllowed, 'このファンドは成長投資枠の対象ではありません。');
       }
     }
 
@@ -348,12 +386,15 @@ export class PlansService {
       paymentMethod: body.paymentMethod,
     };
     const check = checkRecurringPlan(terms);
-    if (!check.ok) throw new BadRequestError(check.issues.map(planIssueMessage).join(''));
+    if (!check.ok) throw planIssuesError(check.issues);
     await this.#checkCardLimit(tx, customer.id, null, terms);
 
     const live = await listRecurringPurchases(tx, customer.id, { liveOnly: true });
     if (live.some((plan) => plan.fundId === fund.id && plan.accountType === body.accountType)) {
-      throw new ConflictError('このファンドと口座区分の積立はすでに設定されています。');
+      throw new AppError(
+        PlanErrorCode.planAlreadyExists,
+        'このファンドと口座区分の積立はすでに設定されています。',
+      );
     }
     const [plan] = await tx
       .insert(recurringPurchases)
@@ -387,10 +428,11 @@ export class PlansService {
   ): Promise<RecurringPurchaseAnswer> {
     const now = this.now();
     return this.db.transaction(async (tx) => {
-      const customer = await this.#customer(tx, caller.customerId);
+      const customer = await this.#tradingCustomer(tx, caller.customerId);
       const plan = await findRecurringPurchase(tx, customer.id, id);
       if (plan === undefined) throw new NotFoundError(notFoundMessage);
-      if (plan.status === 'CANCELED') throw new ConflictError('解約済みの積立は変更できません。');
+      if (plan.status === 'CANCELED')
+        throw new AppError(PlanErrorCode.planStatusConflict, '解約済みの積立は変更できません。');
 
       const before = upcomingTerms(plan);
       const terms: RecurringPlanTerms = {
@@ -399,7 +441,7 @@ export class PlansService {
         paymentMethod: body.paymentMethod ?? before.paymentMethod,
       };
       const check = checkRecurringPlan(terms);
-      if (!check.ok) throw new BadRequestError(check.issues.map(planIssueMessage).join(''));
+      if (!check.ok) throw planIssuesError(check.issues);
       await this.#checkCardLimit(tx, customer.id, plan.id, terms);
 
       // the month's cut-over for any change; a payment switch has its own rule (card window 10th-15th)
@@ -469,11 +511,14 @@ export class PlansService {
   ): Promise<RecurringPurchaseAnswer> {
     const now = this.now();
     return this.db.transaction(async (tx) => {
-      const customer = await this.#customer(tx, caller.customerId);
+      const customer =
+        to === 'ACTIVE'
+          ? await this.#tradingCustomer(tx, caller.customerId)
+          : await this.#customer(tx, caller.customerId);
       const plan = await findRecurringPurchase(tx, customer.id, id);
       if (plan === undefined) throw new NotFoundError(notFoundMessage);
       if (!scheduledSellStatusMachine.canTransition(plan.status, to)) {
-        throw new ConflictError(transitionMessage(plan.status, to));
+        throw new AppError(PlanErrorCode.planStatusConflict, transitionMessage(plan.status, to));
       }
       const values: Partial<typeof recurringPurchases.$inferInsert> =
         to === 'CANCELED'
@@ -516,20 +561,22 @@ export class PlansService {
     caller: PlanCaller,
     body: CreateScheduledSellBody,
   ): Promise<ScheduledSellAnswer> {
-    const customer = await this.#customer(tx, caller.customerId);
+    const customer = await this.#tradingCustomer(tx, caller.customerId);
     const fund = await findFundByCode(tx, body.fundCode);
     if (fund === undefined) throw new NotFoundError(fundNotFoundMessage);
     const setup = checkScheduledSellSetup('specific', customer.role, {
       type: body.type,
       value: BigInt(body.value),
     });
-    if (!setup.ok)
-      throw new BadRequestError(setup.reasons.map((reason) => scheduledSellMessages[reason]).join(''));
+    if (!setup.ok) throw scheduledSellSetupError(setup.reasons);
     if (!(await hasSpecificHolding(tx, customer.id, fund.id))) {
-      throw new BadRequestError('特定口座で保有しているファンドにのみ定期売却を設定できます。');
+      throw new AppError(
+        PlanErrorCode.scheduledSellNoHolding,
+        '特定口座で保有しているファンドにのみ定期売却を設定できます。',
+      );
     }
     if ((await findLiveScheduledSellOfFund(tx, customer.id, fund.id)) !== undefined) {
-      throw new ConflictError('このファンドの定期売却はすでに設定されています。');
+      throw new AppError(PlanErrorCode.planAlreadyExists, 'このファンドの定期売却はすでに設定されています。');
     }
     const [plan] = await tx
       .insert(scheduledSells)
@@ -546,7 +593,7 @@ export class PlansService {
       scheduledSellId: plan!.id,
       fundCode: fund.code,
       type: body.type,
-      value: body.value,
+      value: String(body.value),
       frequency: body.frequency,
     });
     return scheduledSellAnswer(plan!, fund);
@@ -558,16 +605,16 @@ export class PlansService {
     body: UpdateScheduledSellBody,
   ): Promise<ScheduledSellAnswer> {
     return this.db.transaction(async (tx) => {
-      const customer = await this.#customer(tx, caller.customerId);
+      const customer = await this.#tradingCustomer(tx, caller.customerId);
       const plan = await findScheduledSell(tx, customer.id, id);
       if (plan === undefined) throw new NotFoundError(notFoundMessage);
-      if (plan.status === 'CANCELED') throw new ConflictError('解約済みの定期売却は変更できません。');
+      if (plan.status === 'CANCELED')
+        throw new AppError(PlanErrorCode.planStatusConflict, '解約済みの定期売却は変更できません。');
       const type = body.type ?? plan.type;
       const value = body.value === undefined ? plan.value : BigInt(body.value);
       const frequency = body.frequency ?? plan.frequency;
       const setup = checkScheduledSellSetup('specific', customer.role, { type, value });
-      if (!setup.ok)
-        throw new BadRequestError(setup.reasons.map((reason) => scheduledSellMessages[reason]).join(''));
+      if (!setup.ok) throw scheduledSellSetupError(setup.reasons);
       const [updated] = await tx
         .update(scheduledSells)
         .set({ type, value, frequency })
@@ -589,11 +636,14 @@ export class PlansService {
     to: ScheduledSellStatusType,
   ): Promise<ScheduledSellAnswer> {
     return this.db.transaction(async (tx) => {
-      const customer = await this.#customer(tx, caller.customerId);
+      const customer =
+        to === 'ACTIVE'
+          ? await this.#tradingCustomer(tx, caller.customerId)
+          : await this.#customer(tx, caller.customerId);
       const plan = await findScheduledSell(tx, customer.id, id);
       if (plan === undefined) throw new NotFoundError(notFoundMessage);
       if (!scheduledSellStatusMachine.canTransition(plan.status, to)) {
-        throw new ConflictError(transitionMessage(plan.status, to));
+        throw new AppError(PlanErrorCode.planStatusConflict, transitionMessage(plan.status, to));
       }
       const [updated] = await tx
         .update(scheduledSells)
@@ -616,7 +666,7 @@ export class PlansService {
 
   async putMonthlyDeposit(caller: PlanCaller, body: PutMonthlyDepositBody): Promise<MonthlyDepositAnswer> {
     return this.db.transaction(async (tx) => {
-      const customer = await this.#customer(tx, caller.customerId);
+      const customer = await this.#tradingCustomer(tx, caller.customerId);
       const existing = await findLiveMonthlyDeposit(tx, customer.id);
       const amount = BigInt(body.amount);
       const [saved] =
@@ -638,7 +688,7 @@ export class PlansService {
           monthlyDepositId: saved!.id,
           before:
             existing === undefined ? null : { amount: existing.amount.toString(), day: existing.debitDay },
-          after: { amount: body.amount, day: body.day },
+          after: { amount: String(body.amount), day: body.day },
         },
       );
       return depositAnswer(saved);

@@ -1,4 +1,4 @@
-import { auditLog, orders, pointsLedger } from '@fund/db';
+import { auditLog, linkedCards, orders, pointsLedger } from '@fund/db';
 import { jstInstant } from '@fund/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -130,6 +130,40 @@ describe('spot buys (POST /v1/orders/buy)', { timeout: kitStartup }, () => {
     const response = await kit.post(main, '/v1/orders/buy', buy({ amount: 100_000, points: 10_000 }));
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ code: '400-203' });
+  });
+
+  it.each([
+    ['the issuer asks for the card to be registered again', 'RE_REGISTRATION_REQUIRED', '2099-12', '400-101'],
+    ['the card earns no points', 'NOT_POINTS_CARD', '2099-12', '400-102'],
+    ['the card has expired', 'ACTIVE', '2025-12', '400-103'],
+  ] as const)(
+    'points are refused as the point call refuses them when %s (%s), and nothing is ordered',
+    async (_, state, expiry, code) => {
+      kit.setNow(jstInstant(2026, 2, 4, 10, 0));
+      await kit.givePoints(main, 1_000n);
+      const customerId = kit.customerId(main);
+      await kit.database.db
+        .update(linkedCards)
+        .set({ state, expiry, pointsEarning: state !== 'NOT_POINTS_CARD' })
+        .where(eq(linkedCards.customerId, customerId));
+      try {
+        const before = await kit.database.db.select().from(orders).where(eq(orders.customerId, customerId));
+        const response = await kit.post(main, '/v1/orders/buy', buy({ amount: 10_000, points: 200 }));
+        expect(response.statusCode).toBe(400);
+        expect(response.json()).toMatchObject({ code });
+        const after = await kit.database.db.select().from(orders).where(eq(orders.customerId, customerId));
+        expect(after).toHaveLength(before.length);
+      } finally {
+        await kit.givePoints(main, 100n); // makes the card ACTIVE again for the tests after
+      }
+    },
+  );
+
+  it('points are refused with 400-100 for a customer without a linked card', async () => {
+    kit.setNow(jstInstant(2026, 2, 4, 10, 0));
+    const response = await kit.post('1000003', '/v1/orders/buy', buy({ amount: 10_000, points: 200 }));
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ code: '400-100' });
   });
 
   it('an unconfirmed prospectus blocks the buy with 409-201 until the customer confirms it', async () => {

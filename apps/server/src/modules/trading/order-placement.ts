@@ -1,4 +1,4 @@
-import { ErrorCode, TradingErrorCode } from '@fund/contracts';
+import { TradingErrorCode } from '@fund/contracts';
 import { randomUUID } from 'node:crypto';
 import {
   credit,
@@ -11,6 +11,7 @@ import {
   type Order,
   type Transaction,
 } from '@fund/db';
+import { pointRefusalError } from '../../errors/card-errors.ts';
 import {
   cancellationPrice,
   canCancelOrder,
@@ -20,13 +21,17 @@ import {
   decideNisaPurchase,
   divideCeil,
   executeSell,
+  formatTimeOfDay,
   InsufficientUnitsError,
   jstDateOf,
+  pointRefusalOf,
+  jstTimeOfDay,
   nisaBucketOfAccountType,
   nisaRoom,
   orderDatesFor,
   orderStatusMachine,
   OrderTooSmallError,
+  tradingStandingRefusal,
   unitsForAmount,
   yearOf,
   type AccountType,
@@ -41,14 +46,13 @@ import {
 import { eq } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import { recordAudit, type AuditEntry } from '../../audit/audit-log.ts';
-import { AppError, NotFoundError } from '../../errors/app-error.ts';
+import { NotFoundError } from '../../errors/app-error.ts';
 import type { StoredAnswer } from '../../idempotency/idempotency.ts';
 import { readPlacementContext, type PlacementContext } from './placement-context.ts';
 import { writePlacedOrder } from './placed-order-write.ts';
 import {
   fundTradingCalendar,
   findOrderByKey,
-  lockCustomer,
   lockOwnOrder,
   releaseNisaPurchase,
   nisaUsageOf,
@@ -62,6 +66,8 @@ import {
   TradingError,
   tradingMessages as messages,
 } from './trading-errors.ts';
+import { tradingStandingError } from '../../errors/trading-standing-error.ts';
+import { lockCustomer } from '../../shared/customer-lock.ts';
 
 /**
  * The placement core of orders (issue 5), shared by the orders API and the batch (積立, 定期売却).
@@ -194,19 +200,22 @@ export interface SellPlan {
   };
 }
 
-function checkCustomer(customer: TradingCustomer | undefined, customerInitiated: boolean): TradingCustomer {
-  if (customer === undefined || customer.equityStatus !== 'OPEN') {
+/**
+ * The customer, if their account state lets them trade: the customer's own orders and the batch's (積立,
+ * 定期売却) alike, so a locked, closed or unopened account is never traded for (issue 13).
+ */
+function checkCustomer(customer: TradingCustomer | undefined): TradingCustomer {
+  if (customer === undefined) {
     throw new TradingError(TradingErrorCode.accountNotOpen, messages.accountNotOpen);
   }
-  if (customerInitiated && customer.locked) {
-    throw new AppError(ErrorCode.accountLocked, messages.accountLocked);
-  }
+  const refusal = tradingStandingRefusal(customer);
+  if (refusal !== undefined) throw tradingStandingError(refusal);
   return customer;
 }
 
 /** The customer, the fund and its price a placement needs, or the refusal when one is missing. */
-function placementParties(context: PlacementContext | undefined, customerInitiated: boolean) {
-  const customer = checkCustomer(context?.customer, customerInitiated);
+function placementParties(context: PlacementContext | undefined) {
+  const customer = checkCustomer(context?.customer);
   if (context?.fund === undefined) {
     throw new TradingError(TradingErrorCode.fundNotOnSale, messages.fundNotFound);
   }
@@ -230,6 +239,7 @@ function contextOf(
     fundCode: input.fundCode,
     accountType: input.accountType,
     today: jstDateOf(input.now),
+    clockTime: formatTimeOfDay(jstTimeOfDay(input.now)),
     orderKey: input.idempotencyKey ?? null,
     requestKey,
     lock,
@@ -254,7 +264,7 @@ async function planBuy(
   found: PlacementContext | undefined,
 ): Promise<BuyPlan> {
   const spot = input.channel === 'BUY';
-  const { context, customer, fund, nav, calendar } = placementParties(found, spot);
+  const { context, customer, fund, nav, calendar } = placementParties(found);
   if (spot && input.paymentMethod === 'CREDIT_CARD') {
     throw new TradingError(TradingErrorCode.creditCardNotAllowed, messages.creditCardNotAllowed);
   }
@@ -305,6 +315,9 @@ async function planBuy(
     if (input.orderType !== 'AMOUNT') {
       throw new TradingError(TradingErrorCode.invalidPoints, messages.pointsForQuantity);
     }
+    // points come with a linked points card in good standing, as the point call answers (spec §8)
+    const cardRefusal = pointRefusalOf(context.linkedCard, jstDateOf(input.now));
+    if (cardRefusal !== undefined) throw pointRefusalError(cardRefusal);
     const check = checkPointUse({
       points,
       purchaseKind: 'SPOT',
@@ -533,7 +546,7 @@ function planSell(
   input: Omit<PlaceSellOrderInput, 'idempotencyKey'>,
   found: PlacementContext | undefined,
 ): SellPlan {
-  const { context, customer, fund, nav, calendar } = placementParties(found, input.channel === 'SELL');
+  const { context, customer, fund, nav, calendar } = placementParties(found);
   const { holding } = context;
   const free = ((holding?.units ?? 0n) - (holding?.reservedUnits ?? 0n)) as Units;
   const price = cancellationPrice(nav.nav, fund.retentionFeeBasisPoints);

@@ -21,6 +21,7 @@ describe('placement reads that share a statement', { timeout: kitStartup }, () =
       fundCode,
       accountType: 'specific',
       today: isoDate('2026-02-04'),
+      clockTime: '10:00',
       orderKey: null,
       lock: false,
     });

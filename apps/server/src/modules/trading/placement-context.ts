@@ -11,6 +11,7 @@ import {
   idempotencyRecords,
   namedStatement,
   orders,
+  linkedCards,
   pointBalances,
   prospectusConfirmations,
   rowOfAliased,
@@ -22,6 +23,7 @@ import {
   type EquityStatus,
   type Fund,
 } from '@fund/db';
+import type { CreditCardState } from '@fund/contracts';
 import type { AccountType, IsoDate, NavPer10k } from '@fund/domain';
 import { sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
@@ -45,6 +47,8 @@ export interface PlacementContext {
   /** お預り金. */
   readonly cashBalance: bigint;
   readonly pointBalance: bigint;
+  /** The card linked through the issuer: whether points may be used depends on it (decision 018). */
+  readonly linkedCard: { readonly state: CreditCardState; readonly expiry: string } | undefined;
   /** The prospectus version in force today, and whether the customer confirmed it. */
   readonly prospectus: { readonly version: number; readonly confirmed: boolean } | undefined;
   /** The customer's holding of the fund in the order's account (what a sell decides on). */
@@ -64,6 +68,7 @@ interface ContextRow extends Record<string, unknown> {
   readonly account_types: AccountType[];
   readonly cash: string | null;
   readonly points: string | null;
+  readonly card: { state: CreditCardState; expiry: string } | null;
   readonly prospectus_version: number | null;
   readonly prospectus_confirmed: boolean;
   readonly existing_order_id: string | null;
@@ -77,7 +82,8 @@ interface ContextRow extends Record<string, unknown> {
  * connection serves every call (an array's length would have every call planned anew).
  */
 const requests = sql`jsonb_to_recordset(${sql.placeholder('requests')}::jsonb) AS request(n integer,
-    customer_id uuid, fund_code text, account_type account_type, today date, order_key text, request_key text)`;
+    customer_id uuid, fund_code text, account_type account_type, today date, clock_time time, order_key text,
+    request_key text)`;
 const prospectusInForce = sql`(SELECT ${fundProspectuses.version} FROM ${fundProspectuses}
   WHERE ${fundProspectuses.fundId} = ${funds.id} AND ${fundProspectuses.effectiveOn} <= request.today
   ORDER BY ${fundProspectuses.version} DESC LIMIT 1)`;
@@ -91,6 +97,7 @@ function contextStatement(name: string, lock: boolean) {
       ${aliasedColumns(funds, 'fund')},
       (SELECT json_build_object('navDate', ${fundNavs.navDate}, 'nav', ${fundNavs.nav}::text) FROM ${fundNavs}
         WHERE ${fundNavs.fundId} = ${funds.id} AND ${fundNavs.navDate} <= request.today
+          AND (${fundNavs.navDate} < request.today OR request.clock_time >= ${funds.cutOffTime})
         ORDER BY ${fundNavs.navDate} DESC LIMIT 1) AS latest_nav,
       (SELECT coalesce(array_agg(${fundHolidays.holiday}::text), '{}') FROM ${fundHolidays}
         WHERE ${fundHolidays.fundId} = ${funds.id} AND ${fundHolidays.holiday} >= request.today) AS holidays,
@@ -102,6 +109,8 @@ function contextStatement(name: string, lock: boolean) {
         AS cash,
       (SELECT ${pointBalances.balance}::text FROM ${pointBalances}
         WHERE ${pointBalances.customerId} = ${customers.id}) AS points,
+      (SELECT json_build_object('state', ${linkedCards.state}, 'expiry', ${linkedCards.expiry}) FROM ${linkedCards}
+        WHERE ${linkedCards.customerId} = ${customers.id}) AS card,
       ${prospectusInForce} AS prospectus_version,
       EXISTS (SELECT 1 FROM ${prospectusConfirmations}
         WHERE ${prospectusConfirmations.customerId} = ${customers.id}
@@ -134,6 +143,11 @@ export interface PlacementContextRequest {
   readonly fundCode: string;
   readonly accountType: AccountType;
   readonly today: IsoDate;
+  /**
+   * The JST time of day of the placement (`HH:MM`): today's NAV is read only from the fund's cut-off
+   * on (blind pricing, `latestPublishedNavDate` of @fund/domain).
+   */
+  readonly clockTime: string;
   readonly orderKey: string | null;
   readonly requestKey?: string | null;
   readonly lock: boolean;
@@ -153,6 +167,7 @@ async function readContexts(
         fund_code: request.fundCode,
         account_type: request.accountType,
         today: request.today,
+        clock_time: request.clockTime,
         order_key: request.orderKey,
         request_key: request.requestKey ?? null,
       })),
@@ -208,6 +223,7 @@ function contextOfRow(row: ContextRow): PlacementContext {
     openAccountTypes: new Set(row.account_types),
     cashBalance: BigInt(row.cash ?? 0),
     pointBalance: BigInt(row.points ?? 0),
+    linkedCard: row.card ?? undefined,
     prospectus:
       row.prospectus_version === null
         ? undefined

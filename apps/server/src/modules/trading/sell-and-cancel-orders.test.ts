@@ -107,7 +107,15 @@ describe('cancel (POST /v1/orders/{id}/cancel)', { timeout: kitStartup }, () => 
     kit.setNow(jstInstant(2026, 2, 5, 14, 59));
     const canceled = await kit.post(main, `/v1/orders/${id}/cancel`, undefined);
     expect(canceled.statusCode).toBe(200);
-    expect(canceled.json<OrderBody>().order).toMatchObject({ status: 'CANCELED', cancelable: false });
+    expect(canceled.json<OrderBody>().order).toMatchObject({
+      status: 'CANCELED',
+      cancelable: false,
+      heldAmount: '0',
+    });
+    // the detail and the list say the same: a cancelled order holds nothing
+    expect((await kit.get(main, `/v1/orders/${id}`)).json<OrderBody>().order).toMatchObject({
+      heldAmount: '0',
+    });
     expect(await kit.cash(main)).toBe(cashBefore);
     expect(await kit.unsettled(main)).toBe(0n);
     expect(await kit.nisaPurchased(main, 2026, 'growth')).toBe(0n);
@@ -141,6 +149,28 @@ describe('cancel (POST /v1/orders/{id}/cancel)', { timeout: kitStartup }, () => 
     );
     expect(canceled.statusCode).toBe(200);
     expect(await kit.holding(main, 'specific', 'DEMOF003')).toEqual({ units: 10_000n, reservedUnits: 0n });
+  });
+
+  it('refuses an estimate naming amount and units together with 400', async () => {
+    const both = await kit.post(main, '/v1/orders/estimate', {
+      side: 'BUY',
+      fundCode: 'DEMOF003',
+      accountType: 'specific',
+      orderType: 'AMOUNT',
+      amount: '10000',
+      units: '10000',
+    });
+    expect(both.statusCode).toBe(400);
+    expect(both.json()).toMatchObject({ code: '400-000' });
+    const sell = await kit.post(main, '/v1/orders/estimate', {
+      side: 'SELL',
+      fundCode: 'DEMOF003',
+      accountType: 'specific',
+      orderType: 'QUANTITY',
+      amount: '10000',
+      units: '10000',
+    });
+    expect(sell.statusCode).toBe(400);
   });
 
   it('after the cut-off of its 申込日 is refused with 409-202', async () => {

@@ -1,5 +1,6 @@
 import { TradingErrorCode } from '@fund/contracts';
 import { AppError, type AppErrorOptions } from '../../errors/app-error.ts';
+import { tradingStandingMessages } from '../../errors/trading-standing-error.ts';
 
 /**
  * A refused order: a stable trading code of `TradingErrorCode` (400-2xx business refusals, 409-2xx state
@@ -32,8 +33,7 @@ export const tradingMessages = {
   fundNotOnSale: 'このファンドは現在ご購入いただけません。',
   fundNotFound: 'ファンドが見つかりません。',
   noPrice: 'このファンドの基準価額がまだありません。',
-  accountNotOpen: '口座が開設されていないか、閉鎖されているためご注文いただけません。',
-  accountLocked: 'お取引が制限されています。お客さま窓口までお問い合わせください。',
+  accountNotOpen: tradingStandingMessages['account-not-opened'],
   noSuchAccount: 'ご指定の口座区分の口座をお持ちでないため、ご注文いただけません。',
   cancelNotAllowed: 'このご注文は取消期限を過ぎたか、すでに約定・取消済みのため取り消せません。',
   orderNotFound: 'ご注文が見つかりません。',

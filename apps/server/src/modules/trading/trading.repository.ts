@@ -1,5 +1,4 @@
 import {
-  customers,
   fundHolidays,
   fundNavs,
   holdings,
@@ -8,9 +7,7 @@ import {
   nisaUsage,
   orders,
   yearlyTaxStates,
-  type AccountRole,
   type DatabaseExecutor,
-  type EquityStatus,
   type Fund,
   type Order,
 } from '@fund/db';
@@ -23,39 +20,12 @@ import {
   type Yen,
 } from '@fund/domain';
 import { and, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import type { LockedCustomer } from '../../shared/customer-lock.ts';
 
 /** Reads and writes of the trading module; every function takes the caller's transaction. */
 
-export interface TradingCustomer {
-  readonly id: string;
-  readonly role: AccountRole;
-  readonly equityStatus: EquityStatus;
-  readonly locked: boolean;
-  readonly birthDate: string | null;
-}
-
-/**
- * Locks the customer's row (FOR NO KEY UPDATE, which foreign-key checks do not wait for) and reads it:
- * every placement and cancellation of one customer runs one after another, so the NISA room, the cash
- * and the units each sees are not changed under it by a concurrent order.
- */
-export async function lockCustomer(
-  db: DatabaseExecutor,
-  customerId: string,
-): Promise<TradingCustomer | undefined> {
-  const [row] = await db
-    .select({
-      id: customers.id,
-      role: customers.accountRole,
-      equityStatus: customers.equityStatus,
-      locked: customers.locked,
-      birthDate: customers.birthDate,
-    })
-    .from(customers)
-    .where(eq(customers.id, customerId))
-    .for('no key update');
-  return row;
-}
+/** The customer an order locks (shared/customer-lock.ts). */
+export type TradingCustomer = LockedCustomer;
 
 export interface LatestNav {
   readonly navDate: IsoDate;

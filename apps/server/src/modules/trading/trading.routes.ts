@@ -14,9 +14,9 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { UnauthorizedError } from '../../errors/app-error.ts';
 import { idempotencyKeyOf, requestHashOf } from '../../idempotency/idempotency.ts';
 import { TradingService, type CallContext } from './trading.service.ts';
+import { customerIdOf } from '../../shared/signed-in-customer.ts';
 
 const readErrors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
 const writeErrors = { ...readErrors, 409: errorBodySchema, 422: errorBodySchema };
@@ -25,11 +25,6 @@ const idempotencyHeaders = z.looseObject({
     description: 'Required: 1-100 visible ASCII characters; same key + same body replays the answer',
   }),
 });
-
-function customerIdOf(request: FastifyRequest): string {
-  if (request.customer === null) throw new UnauthorizedError();
-  return request.customer.customerId;
-}
 
 /**
  * Orders API (issue 5) for the signed-in customer. Writes need `user.write` and an Idempotency-Key;

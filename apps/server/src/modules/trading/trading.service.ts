@@ -44,6 +44,7 @@ import {
 } from './order-placement.ts';
 import { heldAmounts, yearlyTaxStateOf } from './trading.repository.ts';
 import { TradingError, tradingMessages as messages } from './trading-errors.ts';
+import { uuidPattern } from '../../shared/uuid.ts';
 
 /** Who is calling and when, for every write. */
 export interface CallContext {
@@ -59,8 +60,6 @@ export interface CallContext {
 export function orderKeyOf(idempotencyKey: string): string {
   return `api:${idempotencyKey}`;
 }
-
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Money and units arrive as safe-integer JSON numbers or decimal strings (contract); `0`/absent → 0. */
 function whole(value: number | string | undefined): bigint | undefined {
@@ -125,7 +124,8 @@ export function toOrderView(
     requestedAmount: text(order.requestedAmount),
     requestedUnits: text(order.requestedUnits),
     reservedUnits: order.reservedUnits.toString(),
-    heldAmount: held.toString(),
+    // a cancelled buy gave its money back: nothing is held any more
+    heldAmount: order.status === 'CANCELED' ? '0' : held.toString(),
     executedUnits: text(order.executedUnits),
     executedAmount: text(order.executedAmount),
     executedPrice: text(order.executedPrice),

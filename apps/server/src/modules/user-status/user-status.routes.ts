@@ -5,10 +5,10 @@ import {
   RootLoadingPath,
   tradingUserStatusSchema,
 } from '@fund/contracts';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AppError, NotFoundError, UnauthorizedError } from '../../errors/app-error.ts';
+import { AppError, NotFoundError } from '../../errors/app-error.ts';
 import { findLocked, findPreviousSuccessfulSignIn } from './user-status.repository.ts';
+import { customerIdOf } from '../../shared/signed-in-customer.ts';
 
 /** The trading system refuses a locked user with 400-100; the shell shows its locked screen (spec §8). */
 export class AccountLockedError extends AppError {
@@ -20,11 +20,6 @@ export class AccountLockedError extends AppError {
       'お客さまの口座はアカウントロックされています。お客さま窓口までお問い合わせください。',
     );
   }
-}
-
-function customerIdOf(request: FastifyRequest): string {
-  if (request.customer === null) throw new UnauthorizedError();
-  return request.customer.customerId;
 }
 
 /** The product API's calls about the signed-in user (spec §7): trading-system status and last sign-in. */

@@ -1,4 +1,5 @@
 import type { ButtonHTMLAttributes, MouseEvent } from 'react';
+import { readOnlyControlTitle, useReadOnly } from '../../lib/read-only/read-only';
 import { buttonClassName, buttonSizeStyle, type ButtonLookProps } from './button-style';
 import './button.css';
 
@@ -8,6 +9,8 @@ export interface ButtonProps
     Omit<ButtonHTMLAttributes<HTMLButtonElement>, keyof ButtonLookProps | 'aria-busy'> {
   /** Shows a spinner and ignores clicks while an action runs; the button keeps its focus. */
   readonly loading?: boolean;
+  /** The button places, changes or cancels something: disabled on read-only screens (lib/read-only). */
+  readonly writes?: boolean;
 }
 
 export function Button({
@@ -17,6 +20,7 @@ export function Button({
   height,
   fontSize,
   loading = false,
+  writes = false,
   type = 'button',
   className,
   style,
@@ -24,6 +28,7 @@ export function Button({
   children,
   ...rest
 }: ButtonProps) {
+  const readOnly = useReadOnly() && writes;
   const handleClick = (event: MouseEvent<HTMLButtonElement>) => {
     if (loading) {
       // also stops a submit button from submitting its form a second time
@@ -36,6 +41,7 @@ export function Button({
   return (
     <button
       {...rest}
+      {...(readOnly ? { disabled: true, title: readOnlyControlTitle } : {})}
       type={type}
       className={buttonClassName({ variant, bold }, { loading, className })}
       style={buttonSizeStyle({ width, height, fontSize }, style)}

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link, type To } from 'react-router';
+import { isWriteScreen, readOnlyControlTitle, useReadOnly } from '../../lib/read-only/read-only';
 import { ExternalLink } from '../external-link/external-link';
 import { buttonClassName, buttonSizeStyle, type ButtonLookProps } from './button-style';
 import './button.css';
@@ -23,6 +24,7 @@ export function LinkButton({
   children,
   ...target
 }: LinkButtonProps) {
+  const readOnly = useReadOnly();
   const look = {
     className: buttonClassName({ variant, bold }, { className }),
     style: buttonSizeStyle({ width, height, fontSize }),
@@ -33,6 +35,14 @@ export function LinkButton({
       <ExternalLink href={target.href} {...look}>
         {label}
       </ExternalLink>
+    );
+  }
+  if (readOnly && isWriteScreen(target.to)) {
+    // read-only screens (an operator's view, decision 024): the way to a write screen is shown, disabled
+    return (
+      <button type="button" disabled title={readOnlyControlTitle} {...look}>
+        {label}
+      </button>
     );
   }
   return (

@@ -1,4 +1,6 @@
-import type { AnchorHTMLAttributes } from 'react';
+import type { AnchorHTMLAttributes, MouseEvent } from 'react';
+import { isNativeApp, openInNativeBrowser } from '../../lib/native/native-bridge';
+import { isAllowedExternalUrl } from '../../lib/navigation/external';
 
 export interface ExternalLinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'target' | 'rel'> {
   readonly href: string;
@@ -6,11 +8,18 @@ export interface ExternalLinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorE
 
 /**
  * A link to another site: a new window without access to this one (spec §7: noopener), and without
- * sending this app's URL, which can carry customer parameters, as the referrer.
+ * sending this app's URL, which can carry customer parameters, as the referrer. Inside the native wrapper
+ * the device's browser opens it (`openExternalBrowser`): a WebView has no second window to open.
  */
-export function ExternalLink({ children, ...rest }: ExternalLinkProps) {
+export function ExternalLink({ href, children, onClick, ...rest }: ExternalLinkProps) {
+  const open = (event: MouseEvent<HTMLAnchorElement>) => {
+    onClick?.(event);
+    if (event.defaultPrevented || !isNativeApp()) return;
+    // only sites the app may send the customer to go to the wrapper; anything else stays a plain link
+    if (isAllowedExternalUrl(href) && openInNativeBrowser(href)) event.preventDefault();
+  };
   return (
-    <a {...rest} target="_blank" rel="noopener noreferrer">
+    <a {...rest} href={href} target="_blank" rel="noopener noreferrer" onClick={open}>
       {children}
       <span className="visually-hidden">（新しいウィンドウで開きます）</span>
     </a>

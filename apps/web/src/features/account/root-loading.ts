@@ -7,7 +7,7 @@ import type {
   UpdateAccountRequests,
 } from '@fund/contracts';
 import { CARD_ISSUER_PATH_PREFIX, normalisePath, SIGN_IN_FREE_PATHS } from '../../lib/auth/session-routes';
-import { accountOpeningUrl } from './hand-off-urls';
+import { accountOpeningUrl } from '../../lib/navigation/hand-off-urls';
 import { readNoConfirmed, writeNoConfirmed } from './no-confirmed-flag';
 import { isReconfirmationDue } from './re-confirmation';
 

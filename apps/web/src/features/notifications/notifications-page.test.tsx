@@ -3,16 +3,14 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../lib/api/api-client';
-import { productApi } from '../../lib/api/services';
+import { http, HttpResponse } from 'msw';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { seedSignedInSession } from '../../lib/auth/test/fake-session';
 import { createQueryClient } from '../../lib/query/query-client';
 import { useUiStore } from '../../lib/store/ui-store';
 import { NotificationsPage } from './notifications-page';
 
-vi.mock('../../lib/api/services', () => ({
-  productApi: { get: vi.fn(), put: vi.fn() },
-}));
+import { apiServer } from '../../test/msw/server';
 
 const maintenanceId = '20000000-0000-4000-8000-000000000001';
 const yearEndId = '20000000-0000-4000-8000-000000000002';
@@ -60,10 +58,31 @@ const detail: InformationDetail = {
   },
 };
 
-function answerGet(path: string, options?: { query?: Record<string, unknown> }) {
-  if (path === '/v1/informations') return Promise.resolve(lists[String(options?.query?.['category'])]);
-  if (path === `/v1/informations/${maintenanceId}`) return Promise.resolve(detail);
-  return Promise.reject(new ApiError(404, '404-000', 'ご指定のお知らせが見つかりません。', undefined));
+/** The calls the page made: the list queries it asked for, and the notices it marked read. */
+let listQueries: URLSearchParams[] = [];
+let reads: string[] = [];
+
+const notFound = () =>
+  HttpResponse.json({ code: '404-000', message: 'ご指定のお知らせが見つかりません。' }, { status: 404 });
+
+function answerNotices(detailAnswer: InformationDetail = detail) {
+  apiServer.use(
+    http.get('/v1/informations', ({ request }) => {
+      const query = new URL(request.url).searchParams;
+      listQueries.push(query);
+      return HttpResponse.json(lists[query.get('category') ?? '']);
+    }),
+    http.get('/v1/informations/:id', ({ params }) =>
+      params['id'] === maintenanceId ? HttpResponse.json(detailAnswer) : notFound(),
+    ),
+    http.put('/v1/informations/:id/read', ({ params }) => {
+      reads.push(String(params['id']));
+      return HttpResponse.json({
+        information: { id: maintenanceId, read: true, readAt: '2026-11-21T00:00:00.000Z' },
+        unread: { important: 2, others: 2 },
+      } satisfies InformationReadAnswer);
+    }),
+  );
 }
 
 function renderPage(entry = '/notifications') {
@@ -79,11 +98,10 @@ function renderPage(entry = '/notifications') {
 }
 
 beforeEach(() => {
-  vi.mocked(productApi.get).mockImplementation(answerGet as typeof productApi.get);
-  vi.mocked(productApi.put).mockResolvedValue({
-    information: { id: maintenanceId, read: true, readAt: '2026-11-21T00:00:00.000Z' },
-    unread: { important: 2, others: 2 },
-  } satisfies InformationReadAnswer);
+  listQueries = [];
+  reads = [];
+  seedSignedInSession();
+  answerNotices();
 });
 
 describe('NotificationsPage', () => {
@@ -99,10 +117,11 @@ describe('NotificationsPage', () => {
     expect(items[0]).toHaveTextContent('2026年11月16日');
     expect(items[0]).toHaveTextContent('未読');
     expect(items[1]).not.toHaveTextContent('未読');
-    expect(productApi.get).toHaveBeenCalledWith(
-      '/v1/informations',
-      expect.objectContaining({ query: { category: 'important', page: 1, pageSize: 20 } }),
-    );
+    expect(Object.fromEntries(listQueries[0] ?? [])).toEqual({
+      category: 'important',
+      page: '1',
+      pageSize: '20',
+    });
   });
 
   it('switches to the other notices with a click or the arrow keys', async () => {
@@ -130,7 +149,7 @@ describe('NotificationsPage', () => {
     expect(article.querySelector('div.fs-s:not(.evil)')).toHaveTextContent('小さな文字');
     expect(within(article).getByText('危険')).not.toHaveAttribute('href');
     await waitFor(() => expect(useUiStore.getState().unreadInformationCount).toBe(4));
-    expect(productApi.put).toHaveBeenCalledExactlyOnceWith(`/v1/informations/${maintenanceId}/read`);
+    expect(reads).toEqual([maintenanceId]);
 
     // back on the list the notice is read, and its link has the focus again
     await user.click(screen.getByRole('button', { name: 'お知らせ一覧へ戻る' }));
@@ -140,29 +159,27 @@ describe('NotificationsPage', () => {
   });
 
   it('does not mark a read notice again', async () => {
-    vi.mocked(productApi.get).mockImplementation(((
-      path: string,
-      options?: { query?: Record<string, unknown> },
-    ) =>
-      path === `/v1/informations/${maintenanceId}`
-        ? Promise.resolve({ information: { ...detail.information, read: true } })
-        : answerGet(path, options)) as typeof productApi.get);
+    answerNotices({ information: { ...detail.information, read: true } });
     renderPage(`/notifications?id=${maintenanceId}`);
     await screen.findByRole('heading', { level: 2 });
-    expect(productApi.put).not.toHaveBeenCalled();
+    expect(reads).toEqual([]);
   });
 
   it('says so when there are no notices, and when they cannot be loaded', async () => {
-    vi.mocked(productApi.get).mockResolvedValueOnce({
-      informations: [],
-      paging: { page: 1, pageSize: 20, total: 0 },
-    });
+    apiServer.use(
+      http.get('/v1/informations', () =>
+        HttpResponse.json({
+          informations: [],
+          paging: { page: 1, pageSize: 20, total: 0 },
+        } satisfies Informations),
+      ),
+    );
     renderPage();
     expect(await screen.findByText('現在、お知らせはありません。')).toBeInTheDocument();
   });
 
   it('shows an error with a retry when the list fails', async () => {
-    vi.mocked(productApi.get).mockRejectedValueOnce(new ApiError(500, '500-000', '', undefined));
+    apiServer.use(http.get('/v1/informations', notFound, { once: true }));
     const user = userEvent.setup();
     renderPage();
     expect(await screen.findByRole('alert')).toHaveTextContent('お知らせを読み込めませんでした。');
@@ -174,6 +191,6 @@ describe('NotificationsPage', () => {
     renderPage('/notifications?id=20000000-0000-4000-8000-0000000000ff');
     expect(await screen.findByRole('alert')).toHaveTextContent('お知らせを表示できませんでした。');
     expect(screen.getByRole('button', { name: 'お知らせ一覧へ戻る' })).toBeInTheDocument();
-    expect(productApi.put).not.toHaveBeenCalled();
+    expect(reads).toEqual([]);
   });
 });

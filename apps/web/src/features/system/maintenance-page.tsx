@@ -27,7 +27,7 @@ export function MaintenancePage() {
   const year = jstYear(new Date());
   return (
     <div className="system-page">
-      <PageHeading title="No service now" lang="en" documentTitle="現在メンテナンス中です" />
+      <PageHeading title="ただいまメンテナンス中です" documentTitle="現在メンテナンス中です" />
       <p className="system-page__notice">現在メンテナンス中です</p>
       <section className="system-page__section" aria-labelledby={windowsTitleId}>
         <h2 id={windowsTitleId}>定期メンテナンスの時間</h2>

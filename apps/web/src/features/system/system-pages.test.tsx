@@ -48,11 +48,11 @@ describe('redirect page', () => {
 });
 
 describe('maintenance page', () => {
-  it('shows the notice under the heading No service now', () => {
+  it('shows the notice under the Japanese heading ただいまメンテナンス中です', () => {
     renderInRouter(<MaintenancePage />);
     const heading = screen.getByRole('heading', { level: 1 });
-    expect(heading).toHaveTextContent(/^No service now$/);
-    expect(heading).toHaveAttribute('lang', 'en');
+    expect(heading).toHaveTextContent(/^ただいまメンテナンス中です$/);
+    expect(heading).not.toHaveAttribute('lang');
     expect(screen.getByText('現在メンテナンス中です')).toBeInTheDocument();
     expect(document.title).toBe('現在メンテナンス中です | 投資信託 オンラインサービス');
   });

@@ -1,5 +1,199 @@
+import { formatYen, recurringPlanRules } from '@fund/domain';
+import { useMemo } from 'react';
+import { Controller } from 'react-hook-form';
+import { Navigate, useNavigate } from 'react-router';
+import { Button } from '../../components/button/button';
+import { LinkButton } from '../../components/button/link-button';
 import { PageHeading } from '../../components/page-heading/page-heading';
+import { AmountInput, Card, ErrorState, Field, Select, Skeleton } from '../../components/ui';
+import { useContractForm } from '../../lib/forms/use-contract-form';
+import { useNisaRoomForRecurringPurchase } from './api/get-nisa-room-for-recurring-purchase';
+import { RecurringNisaNote, RecurringPointsNote } from './components/recurring-notes';
+import { amountSchema, bonusMonthsOf, type AmountFormValues } from './scheduled-buy-amount-schema';
+import { useScheduledBuyContext } from './scheduled-buy-context';
+import { stepPath } from './scheduled-buy-draft';
+import {
+  cardSwitchNotice,
+  currentCardMonthlyTotal,
+  paymentMethodLabels,
+  planAccountLabels,
+} from './scheduled-buy-rules';
+import './scheduled-buy.css';
 
+const monthOptions = [
+  { value: '', label: 'なし' },
+  ...Array.from({ length: 12 }, (_, index) => ({ value: String(index + 1), label: `${index + 1}月` })),
+];
+
+/** 積立 step 2 (spec §2 inputAmount): 毎月の積立金額 and up to two bonus months with their extra amount. */
 export function ScheduledBuyInputAmountPage() {
-  return <PageHeading title="積立金額の入力" />;
+  const { code, draft, fund, plans, plan } = useScheduledBuyContext();
+  const navigate = useNavigate();
+  const accountType = plan?.accountType ?? draft.accountType;
+  const nisa = accountType === 'nisa2_tsumitate' || accountType === 'nisa2_growth';
+  const nisaRoom = useNisaRoomForRecurringPurchase(nisa);
+  const paymentMethod = draft.paymentMethod ?? 'ACCOUNT_TRANSFER';
+  const existing = plan?.pendingChange?.terms ?? plan;
+  const schema = useMemo(
+    () => amountSchema({ paymentMethod, plans: plans.data?.recurringPurchases ?? [], planId: draft.plan }),
+    [paymentMethod, plans.data, draft.plan],
+  );
+  const form = useContractForm<AmountFormValues, AmountFormValues>(schema, {
+    defaultValues: {
+      amount: draft.amount || existing?.amount || '',
+      bonusMonth1: String(draft.bonusMonths[0] ?? (draft.amount ? '' : (existing?.bonus?.months[0] ?? ''))),
+      bonusMonth2: String(draft.bonusMonths[1] ?? (draft.amount ? '' : (existing?.bonus?.months[1] ?? ''))),
+      bonusAmount: draft.bonusAmount || (draft.amount ? '' : (existing?.bonus?.amount ?? '')),
+    },
+  });
+
+  // the first step's choices are needed: without them, back to it
+  if (draft.paymentMethod === null || (draft.plan === null && draft.accountType === null)) {
+    return <Navigate to={stepPath(code, 'inputType', draft)} replace />;
+  }
+  if (fund.isPending || plans.isPending) {
+    return (
+      <>
+        <PageHeading title="積立金額の入力" />
+        <Skeleton label="積立の設定" lines={6} />
+      </>
+    );
+  }
+  if (fund.isError || plans.isError) {
+    return (
+      <>
+        <PageHeading title="積立金額の入力" />
+        <ErrorState
+          what="積立の設定"
+          onRetry={() => {
+            void fund.refetch();
+            void plans.refetch();
+          }}
+        />
+      </>
+    );
+  }
+  const cardTotal = currentCardMonthlyTotal(plans.data.recurringPurchases, draft.plan);
+  const switchingToCard =
+    paymentMethod === 'CREDIT_CARD' && (plan === null || plan.paymentMethod !== 'CREDIT_CARD');
+  const onSubmit = form.handleSubmit((values) => {
+    const bonusMonths = bonusMonthsOf(values);
+    void navigate(
+      stepPath(code, 'confirm', {
+        ...draft,
+        amount: values.amount,
+        bonusMonths,
+        bonusAmount: bonusMonths.length === 0 ? '' : values.bonusAmount,
+      }),
+    );
+  });
+  return (
+    <>
+      <PageHeading title="積立金額の入力" />
+      <p className="scheduled-buy__fund">{fund.data.fund.name}</p>
+      <p className="scheduled-buy__note">
+        {paymentMethodLabels[paymentMethod]}・{accountType === null ? '' : planAccountLabels[accountType]}
+        <LinkButton variant="text" to={stepPath(code, 'inputType', draft)}>
+          変更する
+        </LinkButton>
+      </p>
+      <Card title="積立金額">
+        <form className="scheduled-buy__form" onSubmit={(event) => void onSubmit(event)} noValidate>
+          <Controller
+            control={form.control}
+            name="amount"
+            render={({ field, fieldState }) => (
+              <Field
+                label="毎月の積立金額"
+                hint={`${formatYen(recurringPlanRules.minimumAmount)}以上、${formatYen(recurringPlanRules.amountStep)}単位`}
+                error={fieldState.error?.message}
+                required
+              >
+                {(control) => (
+                  <AmountInput
+                    {...control}
+                    unit="円"
+                    value={field.value}
+                    onValueChange={field.onChange}
+                    onBlur={field.onBlur}
+                    name={field.name}
+                  />
+                )}
+              </Field>
+            )}
+          />
+          {paymentMethod === 'CREDIT_CARD' ? (
+            <div className="scheduled-buy__card-total" role="note" aria-label="カード積立の合計">
+              <p className="scheduled-buy__note">
+                現在のほかのカード積立の合計：月{formatYen(cardTotal)}（すべてのカード積立の合計で月
+                {formatYen(recurringPlanRules.cardMonthlyLimit)}まで。あと月
+                {formatYen(
+                  cardTotal >= recurringPlanRules.cardMonthlyLimit
+                    ? 0n
+                    : recurringPlanRules.cardMonthlyLimit - cardTotal,
+                )}
+                まで設定できます）
+              </p>
+              {switchingToCard ? <p className="scheduled-buy__note">{cardSwitchNotice(new Date())}</p> : null}
+            </div>
+          ) : null}
+          <fieldset className="scheduled-buy__bonus">
+            <legend className="ui-radio-group__legend">ボーナス月の増額（任意・年2回まで）</legend>
+            <div className="scheduled-buy__bonus-months">
+              {(['bonusMonth1', 'bonusMonth2'] as const).map((name, index) => (
+                <Controller
+                  key={name}
+                  control={form.control}
+                  name={name}
+                  render={({ field, fieldState }) => (
+                    <Field label={`ボーナス月${index + 1}`} error={fieldState.error?.message}>
+                      {(control) => (
+                        <Select
+                          {...control}
+                          options={monthOptions}
+                          value={field.value}
+                          onChange={(event) => field.onChange(event.target.value)}
+                          onBlur={field.onBlur}
+                          name={field.name}
+                        />
+                      )}
+                    </Field>
+                  )}
+                />
+              ))}
+            </div>
+            <Controller
+              control={form.control}
+              name="bonusAmount"
+              render={({ field, fieldState }) => (
+                <Field
+                  label="ボーナス月の増額分"
+                  hint="ボーナス月は毎月の金額にこの金額を加えて積み立てます"
+                  error={fieldState.error?.message}
+                >
+                  {(control) => (
+                    <AmountInput
+                      {...control}
+                      unit="円"
+                      value={field.value}
+                      onValueChange={field.onChange}
+                      onBlur={field.onBlur}
+                      name={field.name}
+                    />
+                  )}
+                </Field>
+              )}
+            />
+          </fieldset>
+          {accountType === null ? null : (
+            <RecurringNisaNote accountType={accountType} status={nisaRoom.data} />
+          )}
+          <RecurringPointsNote />
+          <Button type="submit" width="100%">
+            確認画面へ
+          </Button>
+        </form>
+      </Card>
+    </>
+  );
 }

@@ -1,6 +1,8 @@
 /**
- * The customer an operator acts for (spec §2, §6): the `baasId` parameter of the current route, sent by
- * the API clients as the act-as header. The router sets it on every navigation; undefined clears it.
+ * The customer an operator acts for (spec §2, §6): the `baasId` of the current route, sent by the API
+ * clients as the act-as header. The admin build sets it once at start from its acting route
+ * (`/admin/customers/<baasId>/…`, console/main.tsx, decision 024); the customer build never does, since a
+ * customer's own token with the header is refused (security.md 21). Undefined clears it.
  */
 let actAsUserId: string | undefined;
 

@@ -448,3 +448,29 @@ describe('pass-through list (spec §8)', () => {
     },
   );
 });
+
+describe('silent calls (spec §8: root-loading failures are swallowed, issue 13 point 12)', () => {
+  it('shows no toast for a 500, a 400 or no answer, and still throws', async () => {
+    useUiStore.getState().reset();
+    const { client } = setup([
+      json(500, { code: '500-000', message: 'x' }),
+      json(400, { code: '400-000', message: 'リクエストの内容が正しくありません。' }),
+      new TypeError('Failed to fetch'),
+    ]);
+    const options: RequestOptions = { silent: true, retries: 0 };
+    await expect(client.get('/v6/accountStatus', options)).rejects.toBeInstanceOf(ApiError);
+    await expect(client.get('/v6/accounts', options)).rejects.toBeInstanceOf(ApiError);
+    await expect(client.get('/v6/unmaskedUsers', options)).rejects.toBeInstanceOf(NetworkError);
+    expect(toast()).toBeUndefined();
+  });
+
+  it('still shows the maintenance screen for a 503', async () => {
+    useUiStore.getState().reset();
+    const { client } = setup([json(503, { code: '503-000', message: '現在メンテナンス中です' })]);
+    await expect(client.get('/v6/accountStatus', { silent: true, retries: 0 })).rejects.toBeInstanceOf(
+      ApiError,
+    );
+    expect(maintenance()).toBe(true);
+    expect(toast()).toBeUndefined();
+  });
+});

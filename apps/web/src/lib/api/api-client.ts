@@ -13,6 +13,11 @@ export interface RequestOptions {
   headers?: Record<string, string>;
   /** Spec §8 pass-through: error codes (starting with 40) thrown without a toast; 'any' for all of them. */
   passThrough?: readonly string[] | 'any';
+  /**
+   * No toast at all, whatever the failure (40x, 500, no answer): the root loading's calls, whose failures
+   * spec §8 swallows silently. A 503 still shows the maintenance screen.
+   */
+  silent?: boolean;
   /** Overrides the default retry count (spec §7: 1 for GET/HEAD/OPTIONS, 0 for POST/PUT/PATCH/DELETE). */
   retries?: number;
   signal?: AbortSignal;
@@ -143,8 +148,8 @@ function wait(ms: number, signal: AbortSignal | undefined): Promise<void> {
   });
 }
 
-function networkFailure(cause: unknown): NetworkError {
-  useUiStore.getState().showToast(ApiErrorMessage.network);
+function networkFailure(cause: unknown, silent: boolean | undefined): NetworkError {
+  if (silent !== true) useUiStore.getState().showToast(ApiErrorMessage.network);
   return new NetworkError('Network error', { cause });
 }
 
@@ -170,18 +175,21 @@ function parseBody(text: string): unknown {
 export async function apiErrorOf(
   response: Response,
   passThrough?: RequestOptions['passThrough'],
+  silent?: boolean,
 ): Promise<ApiError> {
   const body = parseBody(await response.text().catch(() => ''));
   const received = readReceivedErrorBody(body) ?? {};
   const code = errorCodeOf(received) ?? String(response.status);
   const detail = errorTextOf(received) ?? '';
   const ui = useUiStore.getState();
-  if (code.startsWith('40')) {
+  if (code.startsWith('503')) {
+    ui.setMaintenance(true);
+  } else if (silent === true) {
+    // the caller reports nothing: spec §8, root loading
+  } else if (code.startsWith('40')) {
     if (!passesThrough(code, passThrough)) ui.showToast(detail === '' ? ApiErrorMessage.server : detail);
   } else if (code.startsWith('500')) {
     ui.showToast(ApiErrorMessage.server);
-  } else if (code.startsWith('503')) {
-    ui.setMaintenance(true);
   }
   return new ApiError(response.status, code, detail, body);
 }
@@ -228,7 +236,7 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
           await wait(fixedDelayMs, signal);
           continue;
         }
-        throw networkFailure(error);
+        throw networkFailure(error, options.silent);
       }
       if (response.ok) {
         if (response.status === 204 || response.status === 205) return undefined as T;
@@ -237,17 +245,19 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
           text = await response.text();
         } catch (error) {
           if (isAbort(error, signal)) throw error;
-          throw networkFailure(error);
+          throw networkFailure(error, options.silent);
         }
         if (decodeText) return text as T;
         return (text === '' ? undefined : JSON.parse(text)) as T;
       }
       if (attempt < retries && RETRY_STATUSES.has(response.status)) {
-        await response.body?.cancel().catch(() => undefined);
+        // the body of an answer that will be retried is dropped, without waiting: some stream
+        // implementations (jsdom with MSW) never settle the cancel of a body nobody started reading
+        void response.body?.cancel().catch(() => undefined);
         await wait(retryDelayOf(response.headers.get('retry-after'), fixedDelayMs, capMs), signal);
         continue;
       }
-      throw await apiErrorOf(response, options.passThrough);
+      throw await apiErrorOf(response, options.passThrough, options.silent);
     }
   }
 

@@ -23,6 +23,8 @@ export const PassThrough = {
   getUnmaskedUsers: ['400-666'],
   /** GET /v1/lastLogIn */
   getLastLogIn: ['400-000'],
+  /** POST /v1/orders/{orderId}/cancel: the order card says in place why it cannot be cancelled any more */
+  postOrderCancel: ['409-202'],
   /** GET /v1/cashflows/saisonConnect/point */
   getSaisonConnectPoint: ['400-100', '400-101', '400-102', '400-103', '400-503'],
 } as const satisfies Record<string, NonNullable<RequestOptions['passThrough']>>;

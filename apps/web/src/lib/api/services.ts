@@ -3,25 +3,37 @@ import { getValidAccessToken } from '../auth/access-token';
 import { getActAsUserId } from './act-as';
 import { createApiClient } from './api-client';
 
+let accessTokenSource: () => Promise<string> = getValidAccessToken;
+
+/**
+ * The admin build calls the customer's services with the operator's token (decision 024); set once at
+ * its start, before any call. The customer app keeps the customer's token.
+ */
+export function setAccessTokenSource(source: () => Promise<string>): void {
+  accessTokenSource = source;
+}
+
+const accessToken = () => accessTokenSource();
+
 // One client per service base URL (spec §7; architecture.md §1: each service can be deployed apart).
 // The operator's act-as header goes to the customer-data services, not to the identity service, whose
 // calls are about the signed-in person.
 
 export const productApi = createApiClient({
   baseUrl: env.productApiBaseUrl,
-  getAccessToken: getValidAccessToken,
+  getAccessToken: accessToken,
   getActAsUserId,
 });
 
 export const accountApi = createApiClient({
   baseUrl: env.accountApiBaseUrl,
-  getAccessToken: getValidAccessToken,
+  getAccessToken: accessToken,
   getActAsUserId,
 });
 
 export const balanceApi = createApiClient({
   baseUrl: env.balanceApiBaseUrl,
-  getAccessToken: getValidAccessToken,
+  getAccessToken: accessToken,
   getActAsUserId,
 });
 

@@ -204,7 +204,7 @@ describe('one refresh across tabs (security 33)', () => {
 });
 
 describe('refresh failure (spec §4 step 5)', () => {
-  it('clears the tokens and goes to sign-in with a flash message for the return', async () => {
+  it('clears the tokens and goes to a sign-in page that itself says the session expired', async () => {
     const provider = installFakeProvider({ refreshTokens: [] });
     storeTokens(fakeAccessToken(-1), 'rt-revoked');
     const { getValidAccessToken, assign } = await loadAccessToken();
@@ -215,7 +215,9 @@ describe('refresh failure (spec §4 step 5)', () => {
     expect(localStorage.getItem(LocalKey.tokens)).toBeNull();
     expect(assign).toHaveBeenCalledTimes(1);
     expect(String(assign.mock.calls[0]?.[0])).toMatch(new RegExp(`^${endpoints.authorization}\\?`));
-    expect(sessionStorage.getItem(SessionKey.flashMessage)).toBe(SESSION_EXPIRED_MESSAGE);
+    expect(new URL(String(assign.mock.calls[0]?.[0])).searchParams.get('sign_in_notice')).toBe(
+      'session_expired',
+    );
   });
 
   it('leaves for sign-in once when several calls fail together', async () => {

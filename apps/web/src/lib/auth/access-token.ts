@@ -3,9 +3,7 @@
 
 import { RedirectError } from '../errors/redirect-error';
 import { isAccessTokenExpired } from './access-token-claims';
-import { SESSION_EXPIRED_MESSAGE } from './flash-message';
 import { sleep, withRefreshLock } from './refresh-lock';
-import { startSignIn } from './sign-in';
 import { clearTokenSet, readTokenSet, writeTokenSet } from './token-store';
 
 /** Spec §9: after a refresh the lock is held 100 ms longer, so other tabs read the new tokens. */
@@ -19,6 +17,11 @@ class NoSessionError extends Error {
 function storedValidAccessToken(): string | null {
   const tokens = readTokenSet();
   return tokens !== null && !isAccessTokenExpired(tokens.access_token) ? tokens.access_token : null;
+}
+
+/** Whether a stored access token is still valid: signed in, with no call needed to know it. */
+export function hasValidStoredAccessToken(): boolean {
+  return storedValidAccessToken() !== null;
 }
 
 /** Inside the cross-tab lock: re-read first, refresh only if the token is still expired. */
@@ -40,7 +43,10 @@ async function renew(): Promise<string> {
   } catch (error) {
     const expired = !(error instanceof NoSessionError);
     clearTokenSet();
-    await startSignIn(expired ? { flashMessage: SESSION_EXPIRED_MESSAGE } : {});
+    // the sign-in page itself says why (spec §4 step 5): the customer reads it where they must act; its
+    // code loads on demand, like the token client's (decision 028)
+    const { startSignIn } = await import('./sign-in');
+    await startSignIn(expired ? { notice: 'session_expired' } : {});
     throw new RedirectError();
   }
 }

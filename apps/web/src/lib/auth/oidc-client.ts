@@ -3,41 +3,15 @@
 // of it, so oauth4webapi stays out of the first-screen bundle. The contracts are imported as types only:
 // their identity module also holds zod schemas, which a value import would pull into this chunk.
 
-import type { IdentityPath, IdentityScope } from '@fund/contracts';
-import * as oauth from 'oauth4webapi';
+import type { IdentityPath, IdentityScope, SignInNotice } from '@fund/contracts';
 import { env } from '../../config/env';
-import { toStoredTokenSet, type StoredTokenSet } from './token-store';
+import { createPublicOidcClient, OIDC_REQUEST_TIMEOUT_MS } from './oidc-public-client';
 
-/** No call to the identity service may hang the session for good. */
-const REQUEST_TIMEOUT_MS = 15_000;
-
-const issuer = new URL(env.identityIssuer);
-const client: oauth.Client = { client_id: env.oidcClientId };
-/** A public client (PKCE, no secret). */
-const clientAuth = oauth.None();
-
-function requestOptions() {
-  return {
-    // oauth4webapi refuses plain http unless told; an http issuer is only ever configured for local
-    // development and the browser tests (a production build sets an https VITE_IDENTITY_ISSUER)
-    [oauth.allowInsecureRequests]: issuer.protocol === 'http:',
-    signal: () => AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-  };
-}
-
-let discovery: Promise<oauth.AuthorizationServer> | null = null;
-
-/** The provider's metadata, fetched once per page load (a failed fetch is tried again next time). */
-export function discover(): Promise<oauth.AuthorizationServer> {
-  discovery ??= oauth
-    .discoveryRequest(issuer, { algorithm: 'oidc', ...requestOptions() })
-    .then((response) => oauth.processDiscoveryResponse(issuer, response))
-    .catch((error: unknown) => {
-      discovery = null;
-      throw error;
-    });
-  return discovery;
-}
+const provider = createPublicOidcClient({
+  issuer: env.identityIssuer,
+  clientId: env.oidcClientId,
+  redirectUri: env.oidcRedirectUri,
+});
 
 type Scope = (typeof IdentityScope)[keyof typeof IdentityScope];
 const defaultScopes: readonly Scope[] = ['openid', 'offline', 'user.write'];
@@ -48,85 +22,47 @@ export function requestedScope(globalSignOut: boolean = env.globalSignOut): stri
   return (globalSignOut ? [...defaultScopes, globalSignOutScope] : defaultScopes).join(' ');
 }
 
+/** A 口座番号: the only login hint the sign-in page takes. */
+const accountNumberPattern = /^\d{7}$/;
+
 export interface AuthorizationRequest {
   readonly state: string;
   readonly codeChallenge: string;
+  /** Why the customer must sign in again, shown by the sign-in page itself (contracts `signInNoticeParam`). */
+  readonly notice?: SignInNotice;
+  /** A 口座番号 to fill in on the sign-in page (`login_hint`); anything but 7 digits is left out. */
+  readonly loginHint?: string;
 }
 
 /**
  * The sign-in screen's URL (spec §4 step 1): code flow with PKCE S256, a fresh sign-in every time
  * (`prompt=login`), and the provider's account-number sign-in page (`sign_in_mode=accountNumber`).
  */
-export async function authorizationUrl({ state, codeChallenge }: AuthorizationRequest): Promise<string> {
-  const as = await discover();
-  if (as.authorization_endpoint === undefined) throw new Error('The provider has no authorization endpoint');
-  const url = new URL(as.authorization_endpoint);
-  url.search = new URLSearchParams({
-    client_id: client.client_id,
-    redirect_uri: env.oidcRedirectUri,
-    response_type: 'code',
+export function authorizationUrl({
+  state,
+  codeChallenge,
+  notice,
+  loginHint,
+}: AuthorizationRequest): Promise<string> {
+  return provider.authorizationUrl({
     scope: requestedScope(),
     code_challenge: codeChallenge,
-    code_challenge_method: 'S256',
     state,
     prompt: 'login',
     sign_in_mode: 'accountNumber',
-  }).toString();
-  return url.href;
+    ...(notice === undefined ? {} : { sign_in_notice: notice }),
+    ...(loginHint !== undefined && accountNumberPattern.test(loginHint) ? { login_hint: loginHint } : {}),
+  });
 }
 
-function storedTokens(response: oauth.TokenEndpointResponse): StoredTokenSet {
-  const tokens = toStoredTokenSet(response);
-  if (tokens === null) throw new Error('The token endpoint answered without an access token');
-  return tokens;
-}
-
-/**
- * Exchanges the code of a return from sign-in (authorization_code grant with the code verifier). The
- * caller has already checked that the returned state equals the stored one; oauth4webapi checks it again,
- * together with the `iss` parameter and an `error` answer.
- */
-export async function exchangeCode(
-  returnUrl: URL,
-  expectedState: string,
-  codeVerifier: string,
-): Promise<StoredTokenSet> {
-  const as = await discover();
-  const params = oauth.validateAuthResponse(as, client, returnUrl.searchParams, expectedState);
-  const response = await oauth.authorizationCodeGrantRequest(
-    as,
-    client,
-    clientAuth,
-    params,
-    env.oidcRedirectUri,
-    codeVerifier,
-    requestOptions(),
-  );
-  return storedTokens(await oauth.processAuthorizationCodeResponse(as, client, response));
-}
+/** The code of a return from sign-in, exchanged (the caller has checked the state; the library again). */
+export const exchangeCode = provider.exchangeCode;
 
 /** A new token set for the refresh token (refresh_token grant; the provider rotates the refresh token). */
-export async function refreshTokens(refreshToken: string): Promise<StoredTokenSet> {
-  const as = await discover();
-  const response = await oauth.refreshTokenGrantRequest(
-    as,
-    client,
-    clientAuth,
-    refreshToken,
-    requestOptions(),
-  );
-  return storedTokens(await oauth.processRefreshTokenResponse(as, client, response));
-}
+export const refreshTokens = provider.refreshTokens;
 
 /** Revokes the refresh token at the provider's revocation endpoint (RFC 7009), ending its grant. */
-export async function revokeRefreshToken(refreshToken: string): Promise<void> {
-  const as = await discover();
-  const response = await oauth.revocationRequest(as, client, clientAuth, refreshToken, {
-    ...requestOptions(),
-    additionalParameters: { token_type_hint: 'refresh_token' },
-  });
-  await oauth.processRevocationResponse(response);
-}
+export const revokeRefreshToken = provider.revokeRefreshToken;
 
 /**
  * The identity API's global sign-out path, under its configured base URL (spec §7). The type fails the
@@ -143,7 +79,7 @@ export async function revokeAllSessions(accessToken: string): Promise<void> {
     method: 'POST',
     headers: { authorization: `Bearer ${accessToken}`, accept: 'application/json' },
     credentials: 'include',
-    signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+    signal: AbortSignal.timeout(OIDC_REQUEST_TIMEOUT_MS),
   });
   if (!response.ok) throw new Error(`Global sign-out answered ${response.status}`);
 }

@@ -1,4 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import { fakeAccessToken } from './test/fake-jwt';
+import { clearTokenSet, writeTokenSet } from './token-store';
 import {
   clearSessionUser,
   readInquiryId,
@@ -42,10 +44,13 @@ describe('session user data (spec §3)', () => {
     expect(readSessionUser()).toBeNull();
   });
 
-  it('gives the user name as the inquiry ID', () => {
+  it('gives the token’s sign-in user name as the inquiry ID, never the customer’s personal name', () => {
     expect(readInquiryId()).toBeUndefined();
     writeSessionUser(user);
-    expect(readInquiryId()).toBe('山田 太郎');
+    expect(readInquiryId()).toBeUndefined();
+    writeTokenSet({ access_token: fakeAccessToken(600, '1000001'), token_type: 'Bearer' });
+    expect(readInquiryId()).toBe('1000001');
+    clearTokenSet();
     clearSessionUser();
     expect(readInquiryId()).toBeUndefined();
   });

@@ -1,12 +1,14 @@
 import type { AccountRoleType } from '@fund/contracts';
+import { readAccessTokenClaims } from './access-token-claims';
 import { readItem, removeItem, session, SessionKey, writeItem } from './storage-keys';
+import { readTokenSet } from './token-store';
 
 /**
  * The signed-in customer, for this tab's session (spec §3): kept in session storage, so it is gone with
  * the tab and with sign-out, and never shared with another tab that may belong to another sign-in.
  */
 export interface SessionUser {
-  /** The user name; it doubles as the inquiry ID of support mail (spec §3). */
+  /** The customer's name as the screens show it (not the inquiry ID: see readInquiryId). */
   readonly name: string;
   readonly branchCode: string;
   readonly accountNumber: string;
@@ -52,8 +54,13 @@ export function clearSessionUser(): void {
   removeItem(session, SessionKey.user);
 }
 
-/** The inquiry ID of support mail: the session user's name; undefined before the user is known. */
+/**
+ * The inquiry ID of support mail (spec §3, §9): the sign-in user name, the access token's `username`
+ * claim (the 口座番号), never the customer's personal name, which must not go into a mail subject
+ * (issue 13 point 12). Undefined without a stored token.
+ */
 export function readInquiryId(): string | undefined {
-  const name = readSessionUser()?.name;
-  return name === undefined || name === '' ? undefined : name;
+  const token = readTokenSet()?.access_token;
+  const username = token === undefined ? undefined : readAccessTokenClaims(token)?.username;
+  return username === undefined || username === '' ? undefined : username;
 }

@@ -57,6 +57,17 @@ describe('leaving for sign-in (spec §4 step 1)', () => {
     expect(readSignInStateExtra(state)).toEqual({ returnTo: '/trading?tab=1#funds' });
   });
 
+  it('asks the sign-in page to fill in a 口座番号 handed back, and leaves out anything that is not one', async () => {
+    installFakeProvider();
+    const first = await loadSignIn();
+    await first.startSignIn({ loginHint: '1000003' });
+    expect(assignedUrl(first.assign).searchParams.get('login_hint')).toBe('1000003');
+
+    const second = await loadSignIn();
+    await second.startSignIn({ loginHint: '1000003"><script>' });
+    expect(assignedUrl(second.assign).searchParams.has('login_hint')).toBe(false);
+  });
+
   it('asks for user.session.revoke.self only when global sign-out is on (spec §6)', async () => {
     const { requestedScope } = await loadSignIn();
     expect(requestedScope(false)).toBe('openid offline user.write');
@@ -170,6 +181,43 @@ describe('the return from sign-in (spec §4 step 2, §5, security 11)', () => {
     expect(localStorage.getItem(LocalKey.tokens)).toBeNull();
   });
 
+  it('inside the native wrapper, hands the new access token to it for push notifications (spec §7)', async () => {
+    const postMessage = vi.fn();
+    vi.stubGlobal('ReactNativeWebView', { postMessage });
+    localStorage.setItem('isNative', 'true');
+    try {
+      const { completeSignInReturn, state, returnUrl, replace } = await signInAndReturn();
+      await completeSignInReturn(returnUrl(state));
+      const stored = JSON.parse(localStorage.getItem(LocalKey.tokens)!) as { access_token: string };
+      expect(postMessage.mock.calls).toEqual([
+        [JSON.stringify({ type: 'sendPushToken', accessToken: stored.access_token })],
+      ]);
+      expect(replace).toHaveBeenCalledOnce();
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it('sends no push token when the exchange fails, nor in a browser', async () => {
+    const postMessage = vi.fn();
+    vi.stubGlobal('ReactNativeWebView', { postMessage });
+    localStorage.setItem('isNative', 'true');
+    try {
+      const failing = await signInAndReturn();
+      await failing.completeSignInReturn(
+        new URL(`https://app.example/?code=another-code&state=${encodeURIComponent(failing.state)}`),
+      );
+      expect(postMessage).not.toHaveBeenCalled();
+      localStorage.clear();
+      const browser = await signInAndReturn();
+      await browser.completeSignInReturn(browser.returnUrl(browser.state));
+      expect(localStorage.getItem(LocalKey.tokens)).not.toBeNull();
+      expect(postMessage).not.toHaveBeenCalled();
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('goes back to sign-in with a message when the exchange fails', async () => {
     const { completeSignInReturn, provider, state, assign } = await signInAndReturn();
     await completeSignInReturn(
@@ -178,8 +226,8 @@ describe('the return from sign-in (spec §4 step 2, §5, security 11)', () => {
     expect(provider.tokenRequests()).toHaveLength(1);
     expect(localStorage.getItem(LocalKey.tokens)).toBeNull();
     expect(assignedUrl(assign).pathname).toBe(new URL(endpoints.authorization).pathname);
-    expect(sessionStorage.getItem(SessionKey.flashMessage)).toBe(
-      'ログインできませんでした。お手数ですが、再度ログインしてください。',
-    );
+    // the sign-in page itself says why, not a toast after the next return
+    expect(assignedUrl(assign).searchParams.get('sign_in_notice')).toBe('sign_in_failed');
+    expect(sessionStorage.getItem(SessionKey.flashMessage)).toBeNull();
   });
 });

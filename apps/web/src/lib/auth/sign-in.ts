@@ -3,8 +3,10 @@
 // the stored one (spec §5, security 11).
 
 import { browserLocation } from '../navigation/browser-location';
+import { sendNativePushToken } from '../native/native-bridge';
 import { navigateTo } from '../navigation/navigate-to';
-import { keepFlashMessage, SIGN_IN_FAILED_MESSAGE } from './flash-message';
+import type { SignInNotice } from '@fund/contracts';
+import { keepFlashMessage } from './flash-message';
 import { codeChallengeS256, createCodeVerifier } from './pkce';
 import { pathWithoutSignInParams, safeReturnPath } from './return-path';
 import { createSignInState, returnPathOfState } from './sign-in-state';
@@ -16,6 +18,10 @@ export interface SignInOptions {
   readonly returnTo?: string;
   /** A message to show as a toast once the customer is back (see flash-message.ts). */
   readonly flashMessage?: string;
+  /** Why the customer must sign in again: the sign-in page says it (spec §4 step 5). */
+  readonly notice?: SignInNotice;
+  /** A 口座番号 (7 digits) the sign-in page fills in, e.g. handed back by the account-opening site. */
+  readonly loginHint?: string;
 }
 
 let leaving: Promise<void> | null = null;
@@ -33,7 +39,7 @@ export function startSignIn(options: SignInOptions = {}): Promise<void> {
   return leaving;
 }
 
-async function leaveForSignIn({ returnTo, flashMessage }: SignInOptions): Promise<void> {
+async function leaveForSignIn({ returnTo, flashMessage, notice, loginHint }: SignInOptions): Promise<void> {
   const codeVerifier = createCodeVerifier();
   const state = createSignInState({
     returnTo: safeReturnPath(
@@ -44,7 +50,12 @@ async function leaveForSignIn({ returnTo, flashMessage }: SignInOptions): Promis
     import('./oidc-client'),
     codeChallengeS256(codeVerifier),
   ]);
-  const url = await authorizationUrl({ state, codeChallenge });
+  const url = await authorizationUrl({
+    state,
+    codeChallenge,
+    ...(notice === undefined ? {} : { notice }),
+    ...(loginHint === undefined ? {} : { loginHint }),
+  });
   writeItem(local, LocalKey.codeVerifier, codeVerifier);
   writeItem(local, LocalKey.state, state);
   if (flashMessage !== undefined) keepFlashMessage(flashMessage);
@@ -84,14 +95,21 @@ export async function completeSignInReturn(url: URL): Promise<void> {
   const deviceId = url.searchParams.get('device_id');
   if (deviceId !== null && deviceId !== '') writeDeviceId(deviceId);
   const returnTo = returnPathOfState(storedState);
+  let accessToken: string;
   try {
     const { exchangeCode } = await import('./oidc-client');
-    writeTokenSet(await exchangeCode(url, storedState, codeVerifier));
+    const tokens = await exchangeCode(url, storedState, codeVerifier);
+    writeTokenSet(tokens);
+    accessToken = tokens.access_token;
   } catch {
     forgetRoundTrip();
-    await startSignIn({ returnTo, flashMessage: SIGN_IN_FAILED_MESSAGE });
+    // said on the sign-in page itself, where the customer is asked to sign in again
+    await startSignIn({ returnTo, notice: 'sign_in_failed' });
     return;
   }
   forgetRoundTrip();
+  // inside the native wrapper, the device registers for push notifications as this customer (spec §7);
+  // posted before the reload, which the message does not wait for
+  sendNativePushToken(accessToken);
   browserLocation.replace(returnTo);
 }

@@ -87,6 +87,20 @@ describe('sign-out (spec §4 step 6, security 32)', () => {
     expect(reload).toHaveBeenCalledTimes(1);
   });
 
+  it('with global sign-out on, signing out of this device only ends its own grant (my page)', async () => {
+    settings.globalSignOut = true;
+    const provider = installFakeProvider({ refreshTokens: ['rt-0'] });
+    storeSession(fakeAccessToken(600));
+    const { signOut, reload } = await loadSignOut();
+
+    await signOut({ everywhere: false });
+
+    expect(provider.seen.some((request) => request.url === endpoints.globalSignOut)).toBe(false);
+    expect(provider.seen.filter((request) => request.url === endpoints.revocation)).toHaveLength(1);
+    expect(localStorage).toHaveLength(0);
+    expect(reload).toHaveBeenCalledTimes(1);
+  });
+
   it('with global sign-out and an expired access token, refreshes first and revokes the rotated refresh token', async () => {
     settings.globalSignOut = true;
     const provider = installFakeProvider({ refreshTokens: ['rt-0'] });

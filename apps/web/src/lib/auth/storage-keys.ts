@@ -3,7 +3,8 @@
  * prefix, so the app's entries are recognisable next to those of other scripts on the same origin.
  *
  * local storage (shared by the tabs, kept across restarts): the token set, the sign-in round trip's code
- * verifier and state, the identity service's device id and the cross-tab refresh flag.
+ * verifier and state, the identity service's device id, the cross-tab refresh flag and a visitor's
+ * account-opening id.
  * session storage (this tab only): the signed-in user, the activity log and the flash message shown after
  * a return from sign-in.
  */
@@ -15,6 +16,8 @@ export const LocalKey = {
   state: `${STORAGE_PREFIX}auth.state`,
   deviceId: `${STORAGE_PREFIX}auth.deviceId`,
   refreshFlag: `${STORAGE_PREFIX}auth.refreshing`,
+  /** A visitor's account-opening application in progress (/new; spec §7 temporaryUserId). */
+  temporaryUserId: `${STORAGE_PREFIX}onboarding.temporaryUserId`,
 } as const;
 
 export const SessionKey = {

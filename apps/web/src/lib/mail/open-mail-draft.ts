@@ -1,3 +1,4 @@
+import { launchNativeMail } from '../native/native-bridge';
 import { isMailAddress } from './mail-address';
 
 export interface MailDraft {
@@ -17,9 +18,13 @@ export function mailtoUrl({ to, subject, body }: MailDraft): string {
 }
 
 /**
- * Opens a pre-filled mail draft in the device's mail app (spec §7: a mailto link outside the native app).
- * Every mail draft goes through here, so the native wrapper's mail bridge can be added in one place.
+ * Opens a pre-filled mail draft in the device's mail app (spec §7): inside the native wrapper through its
+ * `launchMail` message (a WebView does not hand mailto: links to the mail app reliably), elsewhere
+ * through a mailto link. Every mail draft goes through here.
  */
 export function openMailDraft(draft: MailDraft): void {
-  window.location.assign(mailtoUrl(draft));
+  // the same address check either way: the wrapper gets no draft the browser would refuse
+  const url = mailtoUrl(draft);
+  if (launchNativeMail(draft)) return;
+  window.location.assign(url);
 }

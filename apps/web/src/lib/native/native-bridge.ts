@@ -16,13 +16,13 @@ export const NativeFlag = {
 } as const;
 
 /**
- * Every message of spec §7 the wrapper understands, in one place. Only `openExternalBrowser` is sent
- * today; the others are listed so that a later feature uses the same names.
+ * Every message of spec §7 the wrapper understands, in one place (decision 026).
  * - `openExternalBrowser` { url }: open the URL in the device's browser, outside the WebView.
  * - `launchMail` { title, body, toMailAddress }: open the device's mail app with a draft.
  * - `sendPushToken` { accessToken }: register the signed-in customer for push notifications.
- * - `getNativeAppVersion` { key }: ask for the app version; the wrapper answers once with `key` and the
- *   version (key: 32 random alphanumeric characters, spec §9).
+ * - `getNativeAppVersion` { key }: ask for the app version; the wrapper answers once with a `message`
+ *   event whose data is `{ key, version }` (as JSON text or an object), `key` being the one sent
+ *   (32 random alphanumeric characters, spec §9).
  */
 export const NativeMessageType = {
   openExternalBrowser: 'openExternalBrowser',
@@ -88,4 +88,93 @@ export function postNativeMessage(message: NativeMessage): boolean {
 /** Asks the wrapper to open the URL in the device's browser; false outside the wrapper. */
 export function openInNativeBrowser(url: string): boolean {
   return postNativeMessage({ type: NativeMessageType.openExternalBrowser, url });
+}
+
+/** Spec §9: the one-time key of a wrapper answer is 32 random alphanumeric characters. */
+export const NATIVE_CALLBACK_KEY_LENGTH = 32;
+
+const alphanumeric = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+
+/**
+ * A one-time key for a wrapper answer. 256 is not a multiple of the 62 characters, so random bytes from
+ * 248 up are dropped (rejection sampling): every character is then equally likely.
+ */
+export function createNativeCallbackKey(): string {
+  const limit = 256 - (256 % alphanumeric.length);
+  let key = '';
+  while (key.length < NATIVE_CALLBACK_KEY_LENGTH) {
+    for (const byte of crypto.getRandomValues(new Uint8Array(NATIVE_CALLBACK_KEY_LENGTH * 2))) {
+      if (byte >= limit) continue;
+      key += alphanumeric[byte % alphanumeric.length];
+      if (key.length === NATIVE_CALLBACK_KEY_LENGTH) break;
+    }
+  }
+  return key;
+}
+
+/** The version in a wrapper answer carrying `key`; undefined for any other message. */
+function versionAnswerFor(key: string, data: unknown): string | undefined {
+  let answer: unknown = data;
+  if (typeof data === 'string') {
+    try {
+      answer = JSON.parse(data);
+    } catch {
+      // other scripts post plain text too (e.g. a framed page); not our answer
+      return undefined;
+    }
+  }
+  if (typeof answer !== 'object' || answer === null) return undefined;
+  const { key: answeredKey, version } = answer as { key?: unknown; version?: unknown };
+  return answeredKey === key && typeof version === 'string' ? version : undefined;
+}
+
+/**
+ * Asks the wrapper for its app version (spec §7 `getNativeAppVersion`) under a fresh one-time key and calls
+ * `onVersion` once with the version of the answer carrying that key. React Native's WebView delivers the
+ * wrapper's messages as `message` events on `window` (iOS) or `document` (Android), so both are heard.
+ * Returns a function that stops listening (call it when the asker goes away); outside the wrapper it
+ * sends nothing, never calls `onVersion` and returns a no-op.
+ */
+export function requestNativeAppVersion(onVersion: (version: string) => void): () => void {
+  const key = createNativeCallbackKey();
+  const targets: EventTarget[] = [window, document];
+  let listening = true;
+  const stop = () => {
+    if (!listening) return;
+    listening = false;
+    for (const target of targets) target.removeEventListener('message', onMessage);
+  };
+  function onMessage(event: Event) {
+    if (!(event instanceof MessageEvent)) return;
+    const version = versionAnswerFor(key, event.data);
+    if (version === undefined) return;
+    // one-time: a replayed answer with the same key is not heard again
+    stop();
+    onVersion(version);
+  }
+  for (const target of targets) target.addEventListener('message', onMessage);
+  if (!postNativeMessage({ type: NativeMessageType.getNativeAppVersion, key })) stop();
+  return stop;
+}
+
+/** Opens the device's mail app with a draft through the wrapper (spec §7); false outside the wrapper. */
+export function launchNativeMail(draft: {
+  readonly to: string;
+  readonly subject: string;
+  readonly body: string;
+}): boolean {
+  return postNativeMessage({
+    type: NativeMessageType.launchMail,
+    title: draft.subject,
+    body: draft.body,
+    toMailAddress: draft.to,
+  });
+}
+
+/**
+ * Hands the signed-in customer's access token to the wrapper, which registers the device for push
+ * notifications with it (spec §7); false outside the wrapper.
+ */
+export function sendNativePushToken(accessToken: string): boolean {
+  return postNativeMessage({ type: NativeMessageType.sendPushToken, accessToken });
 }

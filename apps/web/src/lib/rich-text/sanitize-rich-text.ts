@@ -3,7 +3,8 @@ import { withoutInlineCode } from './without-inline-code';
 
 // Rich text of notices (spec §5, security.md 30): only a fixed list of block and inline tags plus images;
 // only the classes fs-s, text-right and mgt-1 on div and text-alert on span; everything else is dropped.
-// Only the notifications route imports this module, so DOMPurify stays out of the first-screen bundle.
+// Only the notifications route and my page's documents import this module, so DOMPurify stays out of the
+// first-screen bundle.
 
 /** Block tags kept (with their content). */
 export const richTextBlockTags = [

@@ -1,22 +1,18 @@
-import type { LoaderFunctionArgs } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { PageNotFoundError } from '../errors/page-not-found-error';
 import { readBaasId } from './baas-id';
 import { hasFundCodeParam, isFundCode } from './fund-code';
-import { skipRevalidationForModal } from './modal-param';
-import { pageValidationLoader } from './page-validation';
-
-function loaderArgs(path: string, params: Record<string, string>): LoaderFunctionArgs {
-  return { params, request: new Request(`http://localhost${path}`) } as unknown as LoaderFunctionArgs;
-}
+import { pageRevalidates } from './page-revalidation';
+import { checkPageValidation } from './page-validation';
 
 describe('page validation', () => {
-  const loader = pageValidationLoader(hasFundCodeParam);
+  const check = (path: string, params: Record<string, string>) =>
+    checkPageValidation(hasFundCodeParam, params, path);
 
   it("raises 'Page Not Found: /trading/buy/!!/input' for an invalid fund code", () => {
     let thrown: unknown;
     try {
-      void loader(loaderArgs('/trading/buy/!!/input', { code: '!!' }));
+      check('/trading/buy/!!/input', { code: '!!' });
     } catch (error) {
       thrown = error;
     }
@@ -25,7 +21,7 @@ describe('page validation', () => {
   });
 
   it('lets a valid fund code through', () => {
-    expect(loader(loaderArgs('/trading/buy/AB12/input', { code: 'AB12' }))).toBeNull();
+    expect(() => check('/trading/buy/AB12/input', { code: 'AB12' })).not.toThrow();
   });
 
   it.each([
@@ -54,23 +50,24 @@ describe('readBaasId', () => {
   });
 });
 
-describe('skipRevalidationForModal', () => {
+describe('pageRevalidates', () => {
   const decide = (from: string, to: string) =>
-    skipRevalidationForModal({
+    pageRevalidates({
       currentUrl: new URL(`http://localhost${from}`),
       nextUrl: new URL(`http://localhost${to}`),
       currentParams: {},
       nextParams: {},
       defaultShouldRevalidate: true,
-    } as Parameters<typeof skipRevalidationForModal>[0]);
+    } as Parameters<typeof pageRevalidates>[0]);
 
-  it('skips loaders when only the modal parameter changes', () => {
+  it('skips the loader when only the query changes: a modal, a filter, a tab', () => {
     expect(decide('/assets?x=1', '/assets?x=1&modal=help')).toBe(false);
     expect(decide('/assets?modal=help', '/assets')).toBe(false);
+    expect(decide('/cashflows?tab=cashflows', '/cashflows?tab=cashflows&period=lastMonth')).toBe(false);
   });
 
-  it('keeps the default otherwise, an explicit revalidation of the same URL included', () => {
-    expect(decide('/assets', '/assets?x=2')).toBe(true);
+  it('keeps the default for another path, an explicit revalidation of the same URL included', () => {
+    expect(decide('/trading/buy/AB12/input', '/trading/buy/CD34/input')).toBe(true);
     expect(decide('/assets?modal=help', '/trading')).toBe(true);
     expect(decide('/assets', '/assets')).toBe(true);
   });

@@ -12,11 +12,11 @@ import { listAccountSessions, revokeAccountSession } from '../account/account-se
 import { recentSignInEvents } from '../account/account.repository.ts';
 import { accountMessages, AccountService } from '../account/account.service.ts';
 import { errorPage } from '../interaction-pages.ts';
-import { enableEmailOtpAndNotify } from '../mfa/email-otp-enrolment.ts';
-import { isEmailOtpEnabled } from '../mfa/email-otp-setting.repository.ts';
-import { requireCustomer } from '../mfa/mfa-context.ts';
-import type { MfaServices } from '../mfa/mfa-services.ts';
-import { mfaMessages } from '../mfa/mfa.routes.ts';
+import { enableEmailOtpAndNotify } from '../authenticators/email-otp-enrolment.ts';
+import { isEmailOtpEnabled } from '../authenticators/email-otp-setting.repository.ts';
+import { requireCustomer } from '../authenticators/mfa-context.ts';
+import type { MfaServices } from '../authenticators/mfa-services.ts';
+import { mfaMessages } from '../authenticators/mfa.routes.ts';
 import { passwordMaxLength, passwordMinLength } from '../password-policy.ts';
 import { reauthenticate as reauthenticateCustomer } from '../reauthentication.ts';
 import { AttemptLimiter, signInRateLimitWindowMs } from '../sign-in-rate-limiter.ts';
@@ -115,15 +115,19 @@ export const accountPagesRoutes: FastifyPluginAsyncZod<AccountPagesRoutesOptions
   const sessions = new AccountPageSessions(db);
   const account = new AccountService({
     db,
-    clock: app.clock,
+    clock: app.realClock,
     mailer: app.mailer,
     emailOtp: services.emailOtp,
     lockThreshold: config.identity.lockThreshold,
     log: app.log,
   });
-  const limiter = new AttemptLimiter(checksPerWindow, signInRateLimitWindowMs, () =>
-    app.clock.now().getTime(),
-  );
+  const limiter = new AttemptLimiter({
+    db: db,
+    name: 'account-pages',
+    limit: checksPerWindow,
+    windowMs: signInRateLimitWindowMs,
+    now: () => app.realClock.now().getTime(),
+  });
 
   app.get(passkeyRegistrationScriptPath, { schema: { hide: true } }, async (_request, reply) =>
     reply
@@ -225,7 +229,7 @@ export const accountPagesRoutes: FastifyPluginAsyncZod<AccountPagesRoutesOptions
         customerId,
         { password },
         config.identity.lockThreshold,
-        app.clock.now(),
+        app.realClock.now(),
       );
       if (result === 'locked') return mfaMessages.locked;
       if (result === 'wrong') return mfaMessages.passwordWrong;
@@ -235,7 +239,7 @@ export const accountPagesRoutes: FastifyPluginAsyncZod<AccountPagesRoutesOptions
     const home = async (session: AccountPageSession, notice?: string): Promise<string> => {
       const profile = await findCustomerProfile(db, session.customerId);
       const [sessionRows, attempts, passkeys, totp, emailOtp] = await Promise.all([
-        listAccountSessions(db, session.customerId, app.clock.now()),
+        listAccountSessions(db, session.customerId, app.realClock.now()),
         recentSignInEvents(db, session.customerId, attemptsListed),
         services.webauthn.list(session.customerId),
         services.totp.status(session.customerId),
@@ -506,7 +510,7 @@ export const accountPagesRoutes: FastifyPluginAsyncZod<AccountPagesRoutesOptions
             emailCodeForm(session.csrfToken, changeId, email, '6桁の確認コードを入力してください。'),
           );
         }
-        if (!limiter.hit(`email-change:${session.customerId}`).allowed) {
+        if (!(await limiter.hit(`email-change:${session.customerId}`)).allowed) {
           return sendHtml(
             reply,
             429,
@@ -589,7 +593,7 @@ export const accountPagesRoutes: FastifyPluginAsyncZod<AccountPagesRoutesOptions
         const again = (status: number, error: string) =>
           sendHtml(reply, status, totpCodeForm(session.csrfToken, secret, otpauthUri, error));
         if (!/^\d{6}$/.test(code)) return again(400, '6桁の確認コードを入力してください。');
-        if (!limiter.hit(`totp:${session.customerId}`).allowed)
+        if (!(await limiter.hit(`totp:${session.customerId}`)).allowed)
           return again(429, mfaMessages.tooManyAttempts);
         const result = await attempt(() => services.totp.confirmEnrolment(session.customerId, code));
         if (!result.ok) return again(result.status, result.message);
@@ -633,7 +637,7 @@ export const accountPagesRoutes: FastifyPluginAsyncZod<AccountPagesRoutesOptions
         const session = await signedIn(request, reply, request.body['csrf']);
         if (session === undefined) return reply;
         const customerId = session.customerId;
-        if (!limiter.hit(`otp-email-send:${customerId}`).allowed) {
+        if (!(await limiter.hit(`otp-email-send:${customerId}`)).allowed) {
           return sendHtml(
             reply,
             429,
@@ -681,7 +685,7 @@ export const accountPagesRoutes: FastifyPluginAsyncZod<AccountPagesRoutesOptions
             emailOtpCodeForm(session.csrfToken, '6桁の確認コードを入力してください。'),
           );
         }
-        if (!limiter.hit(`otp-email:${customerId}`).allowed) {
+        if (!(await limiter.hit(`otp-email:${customerId}`)).allowed) {
           return sendHtml(reply, 429, emailOtpCodeForm(session.csrfToken, mfaMessages.tooManyAttempts));
         }
         const checked = await services.emailOtp.check({
@@ -692,7 +696,7 @@ export const accountPagesRoutes: FastifyPluginAsyncZod<AccountPagesRoutesOptions
         if (!checked.ok || checked.customerId !== customerId) {
           return sendHtml(reply, 400, emailOtpCodeForm(session.csrfToken, mfaMessages.codeWrong));
         }
-        await enableEmailOtpAndNotify({ db, clock: app.clock, mailer: app.mailer }, customerId);
+        await enableEmailOtpAndNotify({ db, clock: app.realClock, mailer: app.mailer }, customerId);
         return sendHtml(reply, 200, await home(session, 'メールによる確認コードを設定しました。'));
       },
     );
@@ -774,7 +778,7 @@ export const accountPagesRoutes: FastifyPluginAsyncZod<AccountPagesRoutesOptions
         if (typeof credential !== 'object' || credential === null) {
           return sendHtml(reply, 400, passkeyForm(session.csrfToken, {}, mfaMessages.passkeyFailed));
         }
-        if (!limiter.hit(`webauthn:${session.customerId}`).allowed) {
+        if (!(await limiter.hit(`webauthn:${session.customerId}`)).allowed) {
           return sendHtml(reply, 429, passkeyForm(session.csrfToken, {}, mfaMessages.tooManyAttempts));
         }
         const result = await services.webauthn.verifyRegistration({

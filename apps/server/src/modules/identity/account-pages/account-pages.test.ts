@@ -8,8 +8,8 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../../app.ts';
 import { buildTestApp } from '../../../test/test-app.ts';
-import { SoftwareAuthenticator } from '../mfa/testing/software-authenticator.ts';
-import { insertTestCustomer } from '../mfa/testing/test-customer.ts';
+import { SoftwareAuthenticator } from '../authenticators/testing/software-authenticator.ts';
+import { insertTestCustomer } from '../authenticators/testing/test-customer.ts';
 import { hashPassword, verifyPassword } from '../password-hashing.ts';
 import {
   exchangeCode,

@@ -31,7 +31,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, NotFoundError, UnauthorizedError } from '../../../errors/app-error.ts';
-import { createMfaServices } from '../mfa/mfa-services.ts';
+import { createMfaServices } from '../authenticators/mfa-services.ts';
 import { errorPage } from '../interaction-pages.ts';
 import { passwordMaxLength, passwordMinLength } from '../password-policy.ts';
 import { reauthenticationProof } from '../reauthentication.ts';
@@ -46,7 +46,8 @@ import {
 } from './account-pages.ts';
 import { recentSignInEvents } from './account.repository.ts';
 import { AccountService } from './account.service.ts';
-import { providerAdjacentRoutes } from './provider-adjacent.routes.ts';
+import { providerHandOffRoutes } from './provider-hand-off.routes.ts';
+import { uuidPattern } from '../../../shared/uuid.ts';
 
 /** How many sign-in attempts `GET user/login_attempts` lists (newest first). */
 export const loginAttemptsListed = 50;
@@ -84,7 +85,6 @@ const pageQuery = z.object({
 });
 const pageForm = z.record(z.string(), z.string().max(4096));
 
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /**
@@ -95,17 +95,21 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   const identity = app.config.identity;
   const service = new AccountService({
     db: app.db.db,
-    clock: app.clock,
+    clock: app.realClock,
     mailer: app.mailer,
-    emailOtp: createMfaServices(app.config, { db: app.db.db, clock: app.clock, mailer: app.mailer }).emailOtp,
+    emailOtp: createMfaServices(app.config, { db: app.db.db, clock: app.realClock, mailer: app.mailer })
+      .emailOtp,
     lockThreshold: identity.lockThreshold,
     log: app.log,
   });
-  const limits = new AccountRateLimits(identity.signInLimitPerIp, identity.signInLimitPerAccount, () =>
-    app.clock.now().getTime(),
+  const limits = new AccountRateLimits(
+    app.db.db,
+    identity.signInLimitPerIp,
+    identity.signInLimitPerAccount,
+    () => app.realClock.now().getTime(),
   );
 
-  await app.register(providerAdjacentRoutes, { limits });
+  await app.register(providerHandOffRoutes, { limits });
 
   app.get(
     IdentityAccountPath.health,
@@ -126,7 +130,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      limits.check(reply, 'register', request.ip, request.body.email);
+      await limits.check(reply, 'register', request.ip, request.body.email);
       const started = await service.register(request.body);
       return reply.code(202).send({ ...started, expiresAt: started.expiresAt.toISOString() });
     },
@@ -143,7 +147,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      limits.check(reply, 'check-email', request.ip, request.body.email);
+      await limits.check(reply, 'check-email', request.ip, request.body.email);
       return { acceptable: z.email().max(254).safeParse(request.body.email).success };
     },
   );
@@ -160,7 +164,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      limits.check(reply, 'register-confirm', request.ip, request.body.registrationId);
+      await limits.check(reply, 'register-confirm', request.ip, request.body.registrationId);
       const created = await service.confirmRegistration(request.body.registrationId, request.body.code);
       return reply.code(201).send({ accountNumber: created.accountNumber, branchCode: created.branchCode });
     },
@@ -175,7 +179,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     request: FastifyRequest<{ Body: z.infer<typeof registrationResendBodySchema> }>,
     reply: FastifyReply,
   ) => {
-    limits.check(reply, 'register-resend', request.ip, request.body.registrationId);
+    await limits.check(reply, 'register-resend', request.ip, request.body.registrationId);
     const sent = await service.resendRegistrationCode(request.body.registrationId);
     return reply.code(202).send({ expiresAt: sent.expiresAt.toISOString() });
   };
@@ -214,7 +218,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      limits.check(reply, 'forgot', request.ip, request.body.login);
+      await limits.check(reply, 'forgot', request.ip, request.body.login);
       const started = await service.forgotPassword(request.body.login);
       return reply.code(202).send({ ...started, expiresAt: started.expiresAt.toISOString() });
     },
@@ -232,7 +236,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      limits.check(reply, 'reset-confirm', request.ip, request.body.resetId);
+      await limits.check(reply, 'reset-confirm', request.ip, request.body.resetId);
       await service.confirmPasswordReset(request.body.resetId, request.body.code, request.body.newPassword);
       return reply.code(204).send(null);
     },
@@ -385,7 +389,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const customer = customerOf(request);
-      const sessions = await listAccountSessions(app.db.db, customer.customerId, app.clock.now());
+      const sessions = await listAccountSessions(app.db.db, customer.customerId, app.realClock.now());
       return {
         sessions: sessions.map((session) => ({
           id: session.id,
@@ -575,7 +579,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
           return sendHtml(reply, 400, signUpForm(interaction, values, fieldErrors));
         }
         const result = await attempt(async () => {
-          limits.check(reply, 'register', request.ip, email);
+          await limits.check(reply, 'register', request.ip, email);
           return service.register({
             email,
             password: values['password'] ?? '',
@@ -646,7 +650,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
           );
         }
         const result = await attempt(async () => {
-          limits.check(reply, 'register-confirm', request.ip, registration);
+          await limits.check(reply, 'register-confirm', request.ip, registration);
           return service.confirmRegistration(registration, code);
         });
         if (!result.ok) {
@@ -675,7 +679,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
           );
         }
         const result = await attempt(async () => {
-          limits.check(reply, 'register-resend', request.ip, registration);
+          await limits.check(reply, 'register-resend', request.ip, registration);
           return service.resendRegistrationCode(registration);
         });
         return sendHtml(
@@ -775,7 +779,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
           );
         }
         const result = await attempt(async () => {
-          limits.check(reply, 'forgot', request.ip, login);
+          await limits.check(reply, 'forgot', request.ip, login);
           return service.forgotPassword(login);
         });
         if (!result.ok)
@@ -834,7 +838,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
           return sendHtml(reply, 400, resetConfirmForm(resetId, interaction, fieldErrors));
         }
         const result = await attempt(async () => {
-          limits.check(reply, 'reset-confirm', request.ip, resetId);
+          await limits.check(reply, 'reset-confirm', request.ip, resetId);
           await service.confirmPasswordReset(resetId, code, password);
         });
         if (!result.ok) {

@@ -10,8 +10,12 @@ import {
 import { credentialChangedMail, type CredentialChange } from '../../../mail/mail-templates.ts';
 import type { Mailer } from '../../../mail/mailer.service.ts';
 import type { Clock } from '../../../plugins/clock.plugin.ts';
-import { codeLifetimeMinutes, type CodeCheck, type EmailOtpService } from '../mfa/email-otp.service.ts';
-import { findOpenCode } from '../mfa/verification-code.repository.ts';
+import {
+  codeLifetimeMinutes,
+  type CodeCheck,
+  type EmailOtpService,
+} from '../authenticators/email-otp.service.ts';
+import { findOpenCode } from '../authenticators/verification-code.repository.ts';
 import { revokeEverythingOfAccount } from '../oidc-payload.repository.ts';
 import { hashPassword } from '../password-hashing.ts';
 import { checkNewPassword, passwordProblemMessages } from '../password-policy.ts';

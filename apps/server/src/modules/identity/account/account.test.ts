@@ -14,7 +14,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../../app.ts';
 import type { Clock } from '../../../plugins/clock.plugin.ts';
 import { buildTestApp } from '../../../test/test-app.ts';
-import { insertTestCustomer } from '../mfa/testing/test-customer.ts';
+import { insertTestCustomer } from '../authenticators/testing/test-customer.ts';
 import { hashPassword, verifyPassword } from '../password-hashing.ts';
 import {
   authorizeUrl,
@@ -51,7 +51,7 @@ afterEach(async () => {
 });
 
 async function startApp(env: Record<string, string> = {}): Promise<App> {
-  app = await buildTestApp({ database: { ...database, close: async () => {} }, env, clock });
+  app = await buildTestApp({ database: { ...database, close: async () => {} }, env, realClock: clock });
   return app;
 }
 
@@ -556,7 +556,7 @@ describe('identity account calls (security.md 12, 14, 16–18, 20)', { timeout: 
     await signIn(target, customer.accountNumber, 'sakura-saku-2026');
   });
 
-  it('provider-adjacent calls: login returns an authorization URL, logout/consent/token/introspect redirect, login hints work once', async () => {
+  it('provider hand-off calls: login returns an authorization URL, logout/consent/token/introspect redirect, login hints work once', async () => {
     const target = await startApp();
     const login = await post(target, '/auth/v1/login', {
       redirectUri: 'http://localhost:3000/',

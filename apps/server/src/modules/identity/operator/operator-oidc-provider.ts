@@ -23,6 +23,7 @@ import {
 } from '../../../plugins/operator-auth.plugin.ts';
 import type { SigningKeys } from '../../../plugins/signing-keys.plugin.ts';
 import { errorPage, logoutDonePage, logoutPage, signInMessages } from '../interaction-pages.ts';
+import { useJapaneseFormPost } from '../japanese-form-post.ts';
 import { OidcPayloadAdapter } from '../oidc-payload.repository.ts';
 import { signingAlgorithm } from '../oidc-provider.ts';
 import { findOperatorById } from './operator.repository.ts';
@@ -155,7 +156,7 @@ export function createOperatorOidcProvider(dependencies: OperatorProviderDepende
       ctx.type = 'html';
       ctx.body = errorPage(
         'ログインを続けられません',
-        `${signInMessages.authenticationError}（${out.error}）`,
+        `${signInMessages.authenticationError}（エラーコード: ${out.error}）`,
       );
     },
     features: {
@@ -196,5 +197,6 @@ export function createOperatorOidcProvider(dependencies: OperatorProviderDepende
 
   const provider = new Provider(operatorIssuer(publicOrigin), configuration);
   provider.proxy = dependencies.trustProxy;
+  useJapaneseFormPost(provider);
   return provider;
 }

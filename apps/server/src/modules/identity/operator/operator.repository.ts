@@ -1,5 +1,6 @@
 import { operatorPasswordResets, operators, type Database, type DatabaseExecutor } from '@fund/db';
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { uuidPattern } from '../../../shared/uuid.ts';
 
 export interface OperatorRow {
   readonly id: string;
@@ -22,8 +23,6 @@ const operatorColumns = {
   lockedAt: operators.lockedAt,
   temporaryPassword: operators.temporaryPassword,
 };
-
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The operator with this id (an operator token's `sub`); undefined for anything else, customers included. */
 export async function findOperatorById(db: Database, id: string): Promise<OperatorRow | undefined> {

@@ -8,7 +8,7 @@ import type Provider from 'oidc-provider';
 import { z } from 'zod';
 import { NotFoundError } from '../../../errors/app-error.ts';
 import { errorPage, signInMessages } from '../interaction-pages.ts';
-import { AttemptLimiter, signInRateLimitWindowMs } from '../sign-in-rate-limiter.ts';
+import { AttemptLimiter, hitAll, signInRateLimitWindowMs } from '../sign-in-rate-limiter.ts';
 import { findOperatorById } from './operator.repository.ts';
 import { createOperatorOidcProvider, operatorInteractionPath } from './operator-oidc-provider.ts';
 import {
@@ -28,6 +28,7 @@ import {
   type NewPasswordProblem,
   type OperatorSignInDependencies,
 } from './operator-sign-in.service.ts';
+import { forwardedHeadersAsTrusted } from '../forwarded-headers.ts';
 
 const uidParams = z.object({ uid: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/) });
 // Lenient on purpose: a form with missing or odd fields is answered with the form and its messages.
@@ -79,16 +80,24 @@ export const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
     app.log.error({ err: error }, 'Operator OpenID provider server error'),
   );
 
-  const limiterNow = () => app.clock.now().getTime();
-  const perIp = new AttemptLimiter(identity.signInLimitPerIp, signInRateLimitWindowMs, limiterNow);
-  const perLoginId = new AttemptLimiter(identity.signInLimitPerAccount, signInRateLimitWindowMs, limiterNow);
+  const limiterNow = () => app.realClock.now().getTime();
+  const limiterOf = (limit: number) =>
+    new AttemptLimiter({
+      db: app.db.db,
+      name: 'operator-sign-in',
+      limit,
+      windowMs: signInRateLimitWindowMs,
+      now: limiterNow,
+    });
+  const perIp = limiterOf(identity.signInLimitPerIp);
+  const perLoginId = limiterOf(identity.signInLimitPerAccount);
 
   const dependencies = (request: FastifyRequest): OperatorSignInDependencies => ({
     db: app.db.db,
     mailer: app.mailer,
     lockThreshold: identity.lockThreshold,
     log: request.log,
-    now: () => app.clock.now(),
+    now: () => app.realClock.now(),
   });
 
   // --- The operators' OpenID provider (a Koa app) under /oidc-admin --------------------------------
@@ -104,6 +113,7 @@ export const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       raw.setHeader('x-robots-tag', 'noindex, nofollow');
       raw.setHeader('cache-control', 'no-store');
+      forwardedHeadersAsTrusted(request);
       const req = request.raw as IncomingMessage & { originalUrl?: string };
       req.originalUrl = req.url;
       req.url = (req.url ?? '/').slice(OperatorIdentityPath.oidc.length) || '/';
@@ -189,13 +199,16 @@ export const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
     };
 
     /** Rate limits per IP (and per login id when given): 429 with Retry-After when over. */
-    const overLimit = (request: FastifyRequest, reply: FastifyReply, loginId?: string): boolean => {
-      const limits = [
+    const overLimit = async (
+      request: FastifyRequest,
+      reply: FastifyReply,
+      loginId?: string,
+    ): Promise<boolean> => {
+      const refused = await hitAll([
         perIp.hit(`ip:${request.ip}`),
         ...(loginId === undefined ? [] : [perLoginId.hit(`operator:${loginId}`)]),
-      ];
-      const refused = limits.find((limit) => !limit.allowed);
-      if (refused === undefined || refused.allowed) return false;
+      ]);
+      if (refused === undefined) return false;
       reply.header('retry-after', String(refused.retryAfterSeconds));
       return true;
     };
@@ -264,7 +277,7 @@ export const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
         if (Object.keys(fieldErrors).length > 0) {
           return sendHtml(reply, 400, signInForm(details.uid, loginId, { fieldErrors }));
         }
-        if (overLimit(request, reply, loginId)) {
+        if (await overLimit(request, reply, loginId)) {
           return sendHtml(
             reply,
             429,
@@ -391,7 +404,7 @@ export const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
             }),
           );
         }
-        if (overLimit(request, reply, loginId)) {
+        if (await overLimit(request, reply, loginId)) {
           return sendHtml(
             reply,
             429,
@@ -439,7 +452,7 @@ export const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
           return sendHtml(reply, 400, resetForm({ formError: operatorMessages.invalidCode }));
         }
         if (Object.keys(fieldErrors).length > 0) return sendHtml(reply, 400, resetForm({ fieldErrors }));
-        if (overLimit(request, reply, loginId)) {
+        if (await overLimit(request, reply, loginId)) {
           return sendHtml(reply, 429, resetForm({ formError: operatorMessages.tooManyAttempts }));
         }
         const result = await resetPasswordWithCode(dependencies(request), { loginId, code, newPassword });

@@ -7,6 +7,7 @@ import {
   funds,
   holdings,
   nisaUsage,
+  linkedCards,
   pointsLedger,
   postJournalEntry,
   seedDemoData,
@@ -14,7 +15,7 @@ import {
   verifyLedger,
 } from '@fund/db';
 import { createTestDatabase, type TestDatabase } from '@fund/db/testing';
-import { isoDate, type AccountType } from '@fund/domain';
+import { isoDate, publishedNavBound, type AccountType } from '@fund/domain';
 import { and, desc, eq, lte } from 'drizzle-orm';
 import type { App } from '../../../app.ts';
 import type { Clock } from '../../../plugins/clock.plugin.ts';
@@ -41,7 +42,7 @@ export interface TradingKit {
   ): Promise<Awaited<ReturnType<App['inject']>>>;
   get(accountNumber: string, url: string): Promise<Awaited<ReturnType<App['inject']>>>;
   fundId(code: string): Promise<string>;
-  /** The NAV an order placed on `date` (JST) is estimated from: the newest on or before it. */
+  /** The NAV an order placed on `date` (JST) at the pinned time is estimated from: the newest published (blind pricing). */
   navOn(code: string, date: string): Promise<bigint>;
   cash(accountNumber: string): Promise<bigint>;
   unsettled(accountNumber: string): Promise<bigint>;
@@ -141,7 +142,13 @@ export async function createTradingKit(): Promise<TradingKit> {
       const [row] = await database.db
         .select({ nav: fundNavs.nav })
         .from(fundNavs)
-        .where(and(eq(fundNavs.fundId, await fundId(code)), lte(fundNavs.navDate, date)))
+        .where(
+          and(
+            eq(fundNavs.fundId, await fundId(code)),
+            // blind pricing: `date`'s own NAV only from its cut-off on, as the app reads it
+            lte(fundNavs.navDate, publishedNavBound(isoDate(date), pinned ?? new Date())),
+          ),
+        )
         .orderBy(desc(fundNavs.navDate))
         .limit(1);
       return row!.nav;
@@ -159,6 +166,23 @@ export async function createTradingKit(): Promise<TradingKit> {
       });
     },
     async givePoints(accountNumber, points) {
+      // usable points come with a linked points card in good standing (decision 018)
+      await database.db
+        .insert(linkedCards)
+        .values({
+          customerId: customerId(accountNumber),
+          issuerSubject: `test-${accountNumber}`,
+          cardName: 'セゾンカードインターナショナル',
+          last4: '0001',
+          expiry: '2099-12',
+          state: 'ACTIVE',
+          pointsEarning: true,
+          linkedOn: '2025-01-06',
+        })
+        .onConflictDoUpdate({
+          target: linkedCards.customerId,
+          set: { state: 'ACTIVE', pointsEarning: true, expiry: '2099-12' },
+        });
       await database.db.insert(pointsLedger).values({
         customerId: customerId(accountNumber),
         kind: 'EARNED',

@@ -19,33 +19,45 @@ vi.mock('../../../lib/api/services', () => ({
   balanceApi: { get: vi.fn(async () => ({})) },
 }));
 
-/** Each fetcher: its service, its path (spec §7) and its pass-through codes (spec §8). */
+/**
+ * Each fetcher: its service, its path (spec §7), its pass-through codes (spec §8), and whether it is a
+ * root-loading call, whose failures are swallowed silently (spec §8, issue 13 point 12).
+ */
 describe.each([
-  ['accountStatus', getAccountStatus, accountApi, '/v6/accountStatus', undefined],
+  ['accountStatus', getAccountStatus, accountApi, '/v6/accountStatus', undefined, true],
   [
     'wb4UserStatus (locked only on 400-100, without a toast)',
     getTradingUserStatus,
     productApi,
     '/v1/wb4UserStatus',
     ['400-100'],
+    true,
   ],
-  ['information badge', getInformationBadge, productApi, '/v1/badges/information', undefined],
+  ['information badge', getInformationBadge, productApi, '/v1/badges/information', undefined, true],
   [
     'informationOthers badge',
     getInformationOthersBadge,
     productApi,
     '/v1/badges/informationOthers',
     undefined,
+    true,
   ],
-  ['accounts', getAccounts, accountApi, '/v6/accounts', undefined],
-  ['unmaskedUsers', getUnmaskedUser, accountApi, '/v6/unmaskedUsers', ['400-666']],
-  ['updateAccountRequests', getUpdateAccountRequests, accountApi, '/v6/updateAccountRequests', ['400-000']],
-  ['nisaRequests', getNisaRequests, accountApi, '/v6/nisaRequests', ['400-000']],
-  ['migratedStatus', getMigratedStatus, accountApi, '/v6/users/migratedStatus', undefined],
-  ['lastLogIn', getLastLogIn, productApi, '/v1/lastLogIn', ['400-000']],
-  ['tradeReportUrl', getTradeReportUrl, accountApi, '/v6/tradeReportUrl', undefined],
-  ['trades_report', getTradesReport, balanceApi, '/trades_report', undefined],
-] as const)('%s', (_name, fetcher, client, path, passThrough) => {
+  ['accounts', getAccounts, accountApi, '/v6/accounts', undefined, true],
+  ['unmaskedUsers', getUnmaskedUser, accountApi, '/v6/unmaskedUsers', ['400-666'], true],
+  [
+    'updateAccountRequests',
+    getUpdateAccountRequests,
+    accountApi,
+    '/v6/updateAccountRequests',
+    ['400-000'],
+    true,
+  ],
+  ['nisaRequests', getNisaRequests, accountApi, '/v6/nisaRequests', ['400-000'], true],
+  ['migratedStatus', getMigratedStatus, accountApi, '/v6/users/migratedStatus', undefined, true],
+  ['lastLogIn', getLastLogIn, productApi, '/v1/lastLogIn', ['400-000'], true],
+  ['tradeReportUrl', getTradeReportUrl, accountApi, '/v6/tradeReportUrl', undefined, false],
+  ['trades_report', getTradesReport, balanceApi, '/trades_report', undefined, false],
+] as const)('%s', (_name, fetcher, client, path, passThrough, rootLoading) => {
   it(`GETs ${path}${passThrough === undefined ? '' : ` passing ${passThrough.join(', ')} through`}`, async () => {
     const signal = new AbortController().signal;
     await fetcher(signal);
@@ -54,5 +66,7 @@ describe.each([
     expect(calledPath).toBe(path);
     expect(options?.passThrough).toEqual(passThrough);
     expect(options?.signal).toBe(signal);
+    // a failed root-loading call shows no toast (it used to toast 500s and unlisted 40x codes)
+    expect(options?.silent === true).toBe(rootLoading);
   });
 });

@@ -4,7 +4,7 @@ import { accountApi } from '../../../lib/api/services';
 
 /** `GET /v6/accountStatus`: status.equity CLOSE, NONE or OPEN, and the customer's hashed id (spec §3, §4). */
 export function getAccountStatus(signal?: AbortSignal): Promise<AccountStatus> {
-  return accountApi.get<AccountStatus>(RootLoadingPath.accountStatus, { signal });
+  return accountApi.get<AccountStatus>(RootLoadingPath.accountStatus, { signal, silent: true });
 }
 
 export const accountStatusQueryKey = ['account', 'accountStatus'] as const;

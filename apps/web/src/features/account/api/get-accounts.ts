@@ -4,7 +4,7 @@ import { accountApi } from '../../../lib/api/services';
 
 /** `GET /v6/accounts`: branch code and account number (customerCode) (spec §3). */
 export function getAccounts(signal?: AbortSignal): Promise<Accounts> {
-  return accountApi.get<Accounts>(RootLoadingPath.accounts, { signal });
+  return accountApi.get<Accounts>(RootLoadingPath.accounts, { signal, silent: true });
 }
 
 export const accountsQueryKey = ['account', 'accounts'] as const;

@@ -4,7 +4,7 @@ import { productApi } from '../../../lib/api/services';
 
 /** `GET /v1/badges/information`: unread notices (data.informations.unreadAll). */
 export function getInformationBadge(signal?: AbortSignal): Promise<InformationBadge> {
-  return productApi.get<InformationBadge>(RootLoadingPath.informationBadge, { signal });
+  return productApi.get<InformationBadge>(RootLoadingPath.informationBadge, { signal, silent: true });
 }
 
 export const informationBadgeQueryKey = ['account', 'informationBadge'] as const;

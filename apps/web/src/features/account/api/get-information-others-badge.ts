@@ -4,7 +4,7 @@ import { productApi } from '../../../lib/api/services';
 
 /** `GET /v1/badges/informationOthers`: unread notices of the other category (data.informations.unreadAll). */
 export function getInformationOthersBadge(signal?: AbortSignal): Promise<InformationBadge> {
-  return productApi.get<InformationBadge>(RootLoadingPath.informationOthersBadge, { signal });
+  return productApi.get<InformationBadge>(RootLoadingPath.informationOthersBadge, { signal, silent: true });
 }
 
 export const informationOthersBadgeQueryKey = ['account', 'informationOthersBadge'] as const;

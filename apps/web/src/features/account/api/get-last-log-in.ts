@@ -6,6 +6,7 @@ import { productApi } from '../../../lib/api/services';
 /** `GET /v1/lastLogIn`: the sign-in before this one; 400-000 passes through (spec §8). */
 export function getLastLogIn(signal?: AbortSignal): Promise<LastLogIn> {
   return productApi.get<LastLogIn>(RootLoadingPath.lastLogIn, {
+    silent: true,
     passThrough: PassThrough.getLastLogIn,
     signal,
   });

@@ -4,7 +4,7 @@ import { accountApi } from '../../../lib/api/services';
 
 /** `GET /v6/users/migratedStatus`: whether the customer has moved from the legacy sign-in. */
 export function getMigratedStatus(signal?: AbortSignal): Promise<MigratedStatus> {
-  return accountApi.get<MigratedStatus>(RootLoadingPath.migratedStatus, { signal });
+  return accountApi.get<MigratedStatus>(RootLoadingPath.migratedStatus, { signal, silent: true });
 }
 
 export const migratedStatusQueryKey = ['account', 'migratedStatus'] as const;

@@ -6,6 +6,7 @@ import { accountApi } from '../../../lib/api/services';
 /** `GET /v6/nisaRequests`: NISA applications under review; 400-000 passes through (spec §8). */
 export function getNisaRequests(signal?: AbortSignal): Promise<NisaRequests> {
   return accountApi.get<NisaRequests>(RootLoadingPath.nisaRequests, {
+    silent: true,
     passThrough: PassThrough.getNisaRequests,
     signal,
   });

@@ -8,6 +8,7 @@ import { productApi } from '../../../lib/api/services';
  */
 export function getTradingUserStatus(signal?: AbortSignal): Promise<TradingUserStatus> {
   return productApi.get<TradingUserStatus>(RootLoadingPath.tradingUserStatus, {
+    silent: true,
     passThrough: [ErrorCode.accountLocked],
     signal,
   });

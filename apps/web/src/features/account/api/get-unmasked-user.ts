@@ -6,6 +6,7 @@ import { accountApi } from '../../../lib/api/services';
 /** `GET /v6/unmaskedUsers`: name, account role and last re-confirmation; 400-666 passes through (spec §8). */
 export function getUnmaskedUser(signal?: AbortSignal): Promise<UnmaskedUser> {
   return accountApi.get<UnmaskedUser>(RootLoadingPath.unmaskedUsers, {
+    silent: true,
     passThrough: PassThrough.getUnmaskedUsers,
     signal,
   });

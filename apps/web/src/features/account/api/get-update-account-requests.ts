@@ -6,6 +6,7 @@ import { accountApi } from '../../../lib/api/services';
 /** `GET /v6/updateAccountRequests`: the pending account-update request, if any; 400-000 passes through (spec §8). */
 export function getUpdateAccountRequests(signal?: AbortSignal): Promise<UpdateAccountRequests> {
   return accountApi.get<UpdateAccountRequests>(RootLoadingPath.updateAccountRequests, {
+    silent: true,
     passThrough: PassThrough.getUpdateAccountRequests,
     signal,
   });

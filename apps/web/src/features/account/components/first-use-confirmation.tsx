@@ -6,7 +6,7 @@ import { env } from '../../../config/env';
 import { supportContact } from '../../../config/support';
 import { navigateTo } from '../../../lib/navigation/navigate-to';
 import { openExternalUrl } from '../../../lib/navigation/external';
-import { accountUpdateUrl } from '../hand-off-urls';
+import { accountUpdateUrl } from '../../../lib/navigation/hand-off-urls';
 import { clearNoConfirmed, NO_CONFIRMED_PARAM } from '../no-confirmed-flag';
 import { AccountScreen } from './account-screen';
 

@@ -1,0 +1,66 @@
+import { cardEarnsPoints, pointsEarnedOnCardCharge, type IsoDate } from '@fund/domain';
+import { linkedCards, pointsLedger, type Transaction } from '@fund/db';
+import { inArray } from 'drizzle-orm';
+import { formatJapaneseDate, formatYen, postNotice } from '../batch-data.ts';
+
+/** A card 積立 charge that went through: the recurring_debits row and its yen. */
+export interface CardCharge {
+  readonly recurringDebitId: string;
+  readonly amount: bigint;
+}
+
+/**
+ * The customers (of `customerIds`) whose card charges earn points now: a linked points-earning card that
+ * has not expired. A card the issuer asks to register again still earns (400-101 only stops using them).
+ */
+export async function customersEarningCardPoints(
+  tx: Transaction,
+  customerIds: readonly string[],
+  businessDate: IsoDate,
+): Promise<Set<string>> {
+  if (customerIds.length === 0) return new Set();
+  const cards = await tx
+    .select({ customerId: linkedCards.customerId, state: linkedCards.state, expiry: linkedCards.expiry })
+    .from(linkedCards)
+    .where(inArray(linkedCards.customerId, [...customerIds]));
+  return new Set(cards.filter((card) => cardEarnsPoints(card, businessDate)).map((card) => card.customerId));
+}
+
+/**
+ * Credits the points of a customer's card 積立 charges of the day (decision 018: 0.5 %, rounded down; one
+ * EARNED row per charge, unique per debit, so a rerun never earns twice) and tells the customer with a
+ * notice. Returns the points credited.
+ */
+export async function creditCardChargePoints(
+  tx: Transaction,
+  options: { customerId: string; charges: readonly CardCharge[]; businessDate: IsoDate; at: Date },
+): Promise<bigint> {
+  const rows = options.charges
+    .map((charge) => ({ charge, points: pointsEarnedOnCardCharge(charge.amount) }))
+    .filter(({ points }) => points > 0n);
+  if (rows.length === 0) return 0n;
+  await tx
+    .insert(pointsLedger)
+    .values(
+      rows.map(({ charge, points }) => ({
+        customerId: options.customerId,
+        kind: 'EARNED' as const,
+        points,
+        recurringDebitId: charge.recurringDebitId,
+        occurredOn: options.businessDate,
+        note: 'クレジットカードでの積立',
+      })),
+    )
+    .onConflictDoNothing();
+  const points = rows.reduce((sum, row) => sum + row.points, 0n);
+  const charged = rows.reduce((sum, row) => sum + row.charge.amount, 0n);
+  await postNotice(tx, {
+    customerId: options.customerId,
+    title: 'ポイント付与のお知らせ',
+    lines: [
+      `${formatJapaneseDate(options.businessDate)}のクレジットカードでの積立（${formatYen(charged)}）に応じて、${points.toLocaleString('ja-JP')}ポイントを付与しました。`,
+    ],
+    at: options.at,
+  });
+  return points;
+}

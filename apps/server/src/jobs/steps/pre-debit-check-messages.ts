@@ -1,0 +1,71 @@
+import {
+  formatJapaneseDateWithWeekday,
+  preDebitActionDeadline,
+  failedDebitsBeforeSuspension,
+  type IsoDate,
+  type PreDebitProblem,
+} from '@fund/domain';
+
+/** What the notice and the mail of one pre-debit problem say (decision 023). */
+export interface PreDebitMessage {
+  readonly title: string;
+  readonly lines: readonly string[];
+  /** The screen of the app where the customer acts. */
+  readonly action: { readonly label: string; readonly path: string };
+}
+
+/** Where a card is linked or linked again (spec §2, decision 018). */
+const cardLink = { label: 'セゾンカード連携', path: '/saisonConnect' } as const;
+/** My page's 口座振替 block explains how a bank account is registered (decision 019). */
+const bankAccountHowTo = { label: 'マイページ（口座振替の金融機関口座）', path: '/mypage' } as const;
+
+/**
+ * The words of each problem: what is debited when, what is wrong, what to do and by when. Calm: nothing
+ * has failed yet, and each message says what happens if nothing is done only as far as it is certain.
+ */
+export function preDebitMessage(
+  problem: PreDebitProblem,
+  input: { readonly debitDate: IsoDate; readonly cardLast4?: string | undefined },
+): PreDebitMessage {
+  const debit = formatJapaneseDateWithWeekday(input.debitDate);
+  const deadline = formatJapaneseDateWithWeekday(preDebitActionDeadline(input.debitDate));
+  switch (problem) {
+    case 'card-unlinked':
+      return {
+        title: 'クレジットカードのご登録のお願い',
+        lines: [
+          `${debit}は、クレジットカードでの積立のお支払い日です。現在、お支払いに使うクレジットカードが登録されていません。`,
+          `${deadline}までに、「${cardLink.label}」からカードをご登録ください。ご登録がない場合、積立のお支払いができないことがあります。`,
+        ],
+        action: cardLink,
+      };
+    case 'card-expired':
+      return {
+        title: 'クレジットカードの有効期限のご確認のお願い',
+        lines: [
+          `${debit}は、クレジットカードでの積立のお支払い日です。ご登録のクレジットカード${input.cardLast4 === undefined ? '' : `（末尾 ${input.cardLast4}）`}は、有効期限が切れています。`,
+          `新しいカードがお手元にある場合は、${deadline}までに「${cardLink.label}」から新しいカードをご登録ください。`,
+        ],
+        action: cardLink,
+      };
+    case 'bank-account-missing':
+      return {
+        title: '口座振替の金融機関口座のご登録のお願い',
+        lines: [
+          `${debit}は、口座振替（積立・毎月の入金）のお引き落とし日です。現在、口座振替の金融機関口座が登録されていません。`,
+          '口座のご登録は「預金口座振替依頼書」で承ります。お手続きには数週間かかるため、ご登録が済むまでの間は口座振替によるお引き落としができません。',
+          'ご登録の方法は、マイページの「口座振替の金融機関口座」でご確認ください。',
+        ],
+        action: bankAccountHowTo,
+      };
+    case 'bank-debit-failed':
+      return {
+        title: '口座振替のご残高確認のお願い',
+        lines: [
+          `${debit}は、口座振替による積立のお引き落とし日です。前回の口座振替は、ご指定の口座からお引き落としができませんでした。`,
+          `${deadline}までに、積立の金額がご指定の口座にあるかご確認ください。${failedDebitsBeforeSuspension}回続けてお引き落としができない場合、積立は停止されます。`,
+        ],
+        action: bankAccountHowTo,
+      };
+  }
+}

@@ -1,0 +1,270 @@
+import {
+  cancellationPrice,
+  formatAccountType,
+  formatJapaneseDate,
+  formatNavPer10k,
+  formatUnits,
+  formatYen,
+  valueOfUnits,
+  type IsoDate,
+  type NavPer10k,
+  type Units,
+} from '@fund/domain';
+import {
+  deliveredDocuments,
+  funds,
+  journalEntries,
+  journalLines,
+  orders,
+  trades,
+  yearlyTaxStates,
+  type Transaction,
+} from '@fund/db';
+import { and, asc, between, eq, inArray, lte, sql } from 'drizzle-orm';
+import { documentFragment, listTable, rowTable, withheldTaxText } from './document-html.ts';
+import { addresseeOf } from './documents.repository.ts';
+
+/**
+ * The periodic 電子交付書面, written from the data as it stands when issued and kept as issued:
+ * - 取引残高報告書 (as of a date): each holding's units from the settled trades up to that date, valued at
+ *   the 解約価額 of the last NAV on or before it (the valuation rule of spec §9), and the cash balance
+ *   (お預り金) and money awaiting settlement (受渡待ち) from the ledger at that date;
+ * - 特定口座年間取引報告書 (a calendar year): the specific account's sales settled in the year, their
+ *   proceeds and tax, and the year's totals from `yearly_tax_states` (net gain, the two tax parts).
+ * Nothing in the daily batch issues them yet; the demo issues its customers' (demo/demo-documents.ts).
+ */
+
+/** A customer liability account's balance at the end of `asOf` (credits − debits up to that date). */
+async function ledgerBalanceAt(
+  tx: Transaction,
+  customerId: string,
+  account: 'customer_cash' | 'customer_unsettled',
+  asOf: IsoDate,
+): Promise<bigint> {
+  const [row] = await tx
+    .select({ total: sql<string>`coalesce(-sum(${journalLines.amount}), 0)::text` })
+    .from(journalLines)
+    .innerJoin(journalEntries, eq(journalEntries.id, journalLines.entryId))
+    .where(
+      and(
+        eq(journalLines.customerId, customerId),
+        eq(journalLines.account, account),
+        lte(journalEntries.businessDate, asOf),
+      ),
+    );
+  return BigInt(row?.total ?? '0');
+}
+
+export interface BalanceLine {
+  readonly accountType: string;
+  readonly fundName: string;
+  readonly units: bigint;
+  readonly navDate: string | null;
+  /** 解約価額 of the NAV date (NAV − 信託財産留保額), per 10,000 units. */
+  readonly price: bigint | null;
+  readonly value: bigint;
+}
+
+/** Holdings on `asOf` from the settled trades, each valued at the 解約価額 of its last NAV up to then. */
+export async function balanceLinesAt(
+  tx: Transaction,
+  customerId: string,
+  asOf: IsoDate,
+): Promise<BalanceLine[]> {
+  const positions = await tx
+    .select({
+      accountType: trades.accountType,
+      fundId: trades.fundId,
+      fundName: funds.name,
+      retentionFeeBasisPoints: funds.retentionFeeBasisPoints,
+      units: sql<string>`sum(CASE WHEN ${trades.side} IN ('BUY', 'IN') THEN ${trades.units} ELSE -${trades.units} END)::text`,
+      navDate: sql<
+        string | null
+      >`(SELECT max(nav_date)::text FROM fund_navs n WHERE n.fund_id = ${trades.fundId} AND n.nav_date <= ${asOf})`,
+      nav: sql<
+        string | null
+      >`(SELECT nav::text FROM fund_navs n WHERE n.fund_id = ${trades.fundId} AND n.nav_date <= ${asOf} ORDER BY n.nav_date DESC LIMIT 1)`,
+    })
+    .from(trades)
+    .innerJoin(funds, eq(funds.id, trades.fundId))
+    .where(
+      and(
+        eq(trades.customerId, customerId),
+        inArray(trades.type, ['FUND', 'SHIP_RECEIPT']),
+        lte(trades.settlementDate, asOf),
+      ),
+    )
+    .groupBy(trades.accountType, trades.fundId, funds.name, funds.retentionFeeBasisPoints, funds.code)
+    .orderBy(asc(trades.accountType), asc(funds.code));
+  return positions
+    .map((row) => {
+      const units = BigInt(row.units);
+      const price =
+        row.nav === null
+          ? null
+          : cancellationPrice(BigInt(row.nav) as NavPer10k, row.retentionFeeBasisPoints);
+      return {
+        accountType: row.accountType ?? '',
+        fundName: row.fundName,
+        units,
+        navDate: row.navDate,
+        price,
+        value: price === null ? 0n : valueOfUnits(units as Units, price),
+      };
+    })
+    .filter((line) => line.units > 0n);
+}
+
+export function balanceReportTitle(asOf: string): string {
+  return `取引残高報告書（${formatJapaneseDate(asOf)}現在）`;
+}
+
+/** Issues a 取引残高報告書 of the customer as of `asOf`. */
+export async function issueBalanceReport(
+  tx: Transaction,
+  input: { readonly customerId: string; readonly asOf: IsoDate; readonly issuedOn: IsoDate },
+): Promise<string> {
+  const { customerId, asOf, issuedOn } = input;
+  const lines = await balanceLinesAt(tx, customerId, asOf);
+  const cash = await ledgerBalanceAt(tx, customerId, 'customer_cash', asOf);
+  const unsettled = await ledgerBalanceAt(tx, customerId, 'customer_unsettled', asOf);
+  const holdingsValue = lines.reduce((sum, line) => sum + line.value, 0n);
+  const body = documentFragment({
+    heading: '取引残高報告書',
+    lead: `${formatJapaneseDate(asOf)}現在のお預り残高をご報告いたします。評価金額は各ファンドの同日までの最新の基準価額から信託財産留保額を差し引いた解約価額で計算しています。`,
+    issuedOn: formatJapaneseDate(issuedOn),
+    addressee: await addresseeOf(tx, customerId),
+    sections: [
+      '<h3>投資信託</h3>',
+      listTable(
+        ['預り区分', 'ファンド名', '口数', '基準日', '解約価額（1万口あたり）', '評価金額'],
+        lines.map((line) => [
+          formatAccountType(line.accountType),
+          line.fundName,
+          formatUnits(line.units),
+          line.navDate === null ? '−' : formatJapaneseDate(line.navDate),
+          line.price === null ? '−' : formatNavPer10k(line.price),
+          formatYen(line.value),
+        ]),
+        'お預りしている投資信託はありません。',
+      ),
+      '<h3>金銭</h3>',
+      rowTable([
+        ['お預り金', formatYen(cash)],
+        ['受渡待ち金額', formatYen(unsettled)],
+      ]),
+      '<h3>合計</h3>',
+      rowTable([
+        ['評価金額合計（投資信託・お預り金・受渡待ち金額）', formatYen(holdingsValue + cash + unsettled)],
+      ]),
+    ],
+  });
+  const [row] = await tx
+    .insert(deliveredDocuments)
+    .values({ customerId, kind: 'BALANCE_REPORT', title: balanceReportTitle(asOf), issuedOn, body })
+    .returning({ id: deliveredDocuments.id });
+  return row!.id;
+}
+
+export interface SpecificAccountSale {
+  readonly settlementDate: string;
+  readonly fundName: string;
+  readonly units: bigint;
+  /** 譲渡の対価の額: gross proceeds. */
+  readonly proceeds: bigint;
+  /** Withheld on this sale (negative: refunded). */
+  readonly taxWithheld: bigint;
+}
+
+/** The specific account's sales settled in `year`, by 受渡日. */
+export async function specificAccountSalesOf(
+  tx: Transaction,
+  customerId: string,
+  year: number,
+): Promise<SpecificAccountSale[]> {
+  const rows = await tx
+    .select({
+      settlementDate: orders.settlementDate,
+      fundName: funds.name,
+      units: orders.executedUnits,
+      proceeds: orders.executedAmount,
+      taxWithheld: orders.taxWithheld,
+    })
+    .from(orders)
+    .innerJoin(funds, eq(funds.id, orders.fundId))
+    .where(
+      and(
+        eq(orders.customerId, customerId),
+        eq(orders.accountType, 'specific'),
+        inArray(orders.channel, ['SELL', 'SCHEDULEDSELL']),
+        inArray(orders.status, ['TRADED', 'COMPLETED']),
+        between(orders.settlementDate, `${year}-01-01`, `${year}-12-31`),
+      ),
+    )
+    .orderBy(asc(orders.settlementDate), asc(orders.createdAt));
+  return rows.map((row) => ({
+    settlementDate: row.settlementDate,
+    fundName: row.fundName,
+    units: row.units ?? 0n,
+    proceeds: row.proceeds ?? 0n,
+    taxWithheld: row.taxWithheld,
+  }));
+}
+
+export function annualSpecificAccountReportTitle(year: number): string {
+  return `特定口座年間取引報告書（${year}年分）`;
+}
+
+/** Issues the 特定口座年間取引報告書 of `year` (源泉徴収あり). */
+export async function issueAnnualSpecificAccountReport(
+  tx: Transaction,
+  input: { readonly customerId: string; readonly year: number; readonly issuedOn: IsoDate },
+): Promise<string> {
+  const { customerId, year, issuedOn } = input;
+  const sales = await specificAccountSalesOf(tx, customerId, year);
+  const [state] = await tx
+    .select()
+    .from(yearlyTaxStates)
+    .where(and(eq(yearlyTaxStates.customerId, customerId), eq(yearlyTaxStates.year, year)));
+  const proceeds = sales.reduce((sum, sale) => sum + sale.proceeds, 0n);
+  const netGain = state?.netGain ?? 0n;
+  const body = documentFragment({
+    heading: `特定口座年間取引報告書（${year}年分）`,
+    lead: `${year}年中に受渡が行われた特定口座（源泉徴収あり）の譲渡についてご報告いたします。`,
+    issuedOn: formatJapaneseDate(issuedOn),
+    addressee: await addresseeOf(tx, customerId),
+    sections: [
+      '<h3>譲渡の明細</h3>',
+      listTable(
+        ['受渡日', 'ファンド名', '口数', '譲渡の対価の額', '源泉徴収税額'],
+        sales.map((sale) => [
+          formatJapaneseDate(sale.settlementDate),
+          sale.fundName,
+          formatUnits(sale.units),
+          formatYen(sale.proceeds),
+          withheldTaxText(sale.taxWithheld),
+        ]),
+        `${year}年中に受渡の行われた譲渡はありません。`,
+      ),
+      '<h3>年間の合計</h3>',
+      rowTable([
+        ['譲渡の対価の額（収入金額）', formatYen(proceeds)],
+        ['取得費及び譲渡に要した費用の額等', formatYen(proceeds - netGain)],
+        ['差引金額（譲渡所得等の金額）', formatYen(netGain)],
+        ['源泉徴収税額（所得税及び復興特別所得税）', formatYen(state?.incomeTaxWithheld ?? 0n)],
+        ['源泉徴収税額（住民税）', formatYen(state?.residentTaxWithheld ?? 0n)],
+      ]),
+    ],
+  });
+  const [row] = await tx
+    .insert(deliveredDocuments)
+    .values({
+      customerId,
+      kind: 'ANNUAL_SPECIFIC_ACCOUNT_REPORT',
+      title: annualSpecificAccountReportTitle(year),
+      issuedOn,
+      body,
+    })
+    .returning({ id: deliveredDocuments.id });
+  return row!.id;
+}

@@ -1,0 +1,170 @@
+import {
+  errorBodySchema,
+  OperatorConsoleAction,
+  OperatorConsolePath,
+  operatorAuditTrailQuerySchema,
+  operatorAuditTrailSchema,
+  operatorCustomerParamsSchema,
+  operatorCustomerSchema,
+  operatorCustomerSearchLimit,
+  operatorCustomerSearchQuerySchema,
+  operatorCustomerSearchSchema,
+} from '@fund/contracts';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { recordAudit } from '../../audit/audit-log.ts';
+import { BadRequestError, ForbiddenError, UnauthorizedError } from '../../errors/app-error.ts';
+import type { AuthenticatedOperator } from '../../plugins/operator-auth.plugin.ts';
+import {
+  auditTrailOfOperator,
+  findCustomerForOperator,
+  searchCustomersOfOperator,
+} from './operator-console.repository.ts';
+
+/** The act-as refusal's words (decision 009): an unknown customer reads like one of another branch. */
+const notServedMessage = 'このお客さまの代理操作は許可されていません。';
+
+function operatorOf(request: FastifyRequest): AuthenticatedOperator {
+  if (request.operator === null) throw new UnauthorizedError();
+  return request.operator;
+}
+
+/**
+ * The operator console's own calls (decision 024), operator token only: search the customers of the
+ * operator's branches, open one (who it is, for the console's banner), and read the operator's own audit
+ * trail. The search and the opening are audited like act-as calls, allowed or refused (security.md 22):
+ * looking a customer up is already access to their data.
+ */
+export const operatorConsoleRoutes: FastifyPluginAsyncZod = async (app) => {
+  const audit = (
+    request: FastifyRequest,
+    operator: AuthenticatedOperator,
+    entry: {
+      action: string;
+      outcome: 'allowed' | 'refused';
+      subject: string | null;
+      details: Record<string, unknown>;
+    },
+  ) =>
+    recordAudit(app.db.db, {
+      actorType: 'operator',
+      actorId: operator.operatorId,
+      subjectCustomerId: entry.subject,
+      action: entry.action,
+      outcome: entry.outcome,
+      requestId: request.id,
+      ip: request.ip,
+      details: {
+        loginId: operator.loginId,
+        method: request.method,
+        path: request.routeOptions.url ?? null,
+        ...entry.details,
+      },
+      occurredAt: app.realClock.now(),
+    });
+
+  app.get(
+    OperatorConsolePath.customers,
+    {
+      onRequest: app.requireOperator(),
+      schema: {
+        summary: 'Customers of the operator’s branches by 口座番号 (prefix) and name kana',
+        tags: ['operator'],
+        querystring: operatorCustomerSearchQuerySchema,
+        response: {
+          200: operatorCustomerSearchSchema,
+          400: errorBodySchema,
+          401: errorBodySchema,
+        },
+      },
+    },
+    async (request) => {
+      const operator = operatorOf(request);
+      const { accountNumber, nameKana } = request.query;
+      if ((accountNumber ?? '') === '' && (nameKana ?? '') === '') {
+        throw new BadRequestError('口座番号またはフリガナを入力してください。');
+      }
+      const found = await searchCustomersOfOperator(
+        app.db.db,
+        operator.operatorId,
+        { accountNumber: accountNumber || undefined, nameKana: nameKana || undefined },
+        operatorCustomerSearchLimit,
+      );
+      const customers = found.slice(0, operatorCustomerSearchLimit);
+      await audit(request, operator, {
+        action: OperatorConsoleAction.customerSearch,
+        outcome: 'allowed',
+        subject: null,
+        details: {
+          accountNumber: accountNumber ?? null,
+          nameKana: nameKana ?? null,
+          matches: customers.length,
+        },
+      });
+      return { customers, truncated: found.length > operatorCustomerSearchLimit };
+    },
+  );
+
+  app.get(
+    OperatorConsolePath.customer,
+    {
+      onRequest: app.requireOperator(),
+      schema: {
+        summary: 'A customer of the operator’s branches, opened in the console',
+        tags: ['operator'],
+        params: operatorCustomerParamsSchema,
+        response: { 200: operatorCustomerSchema, 401: errorBodySchema, 403: errorBodySchema },
+      },
+    },
+    async (request) => {
+      const operator = operatorOf(request);
+      const { accountNumber } = request.params;
+      const found = await findCustomerForOperator(app.db.db, operator.operatorId, accountNumber);
+      const served = found?.served === true && operator.canActAsCustomer;
+      await audit(request, operator, {
+        action: OperatorConsoleAction.customerOpen,
+        outcome: served ? 'allowed' : 'refused',
+        subject: found?.id ?? null,
+        details: {
+          accountNumber,
+          ...(served
+            ? {}
+            : {
+                reason:
+                  found === undefined
+                    ? 'unknown_customer'
+                    : operator.canActAsCustomer
+                      ? 'not_assigned'
+                      : 'no_act_as_claim',
+              }),
+        },
+      });
+      if (found === undefined || !served) throw new ForbiddenError(notServedMessage);
+      return found.customer;
+    },
+  );
+
+  app.get(
+    OperatorConsolePath.auditTrail,
+    {
+      onRequest: app.requireOperator(),
+      schema: {
+        summary: 'The signed-in operator’s own audit trail, newest first',
+        tags: ['operator'],
+        querystring: operatorAuditTrailQuerySchema,
+        response: { 200: operatorAuditTrailSchema, 401: errorBodySchema },
+      },
+    },
+    async (request) => {
+      const operator = operatorOf(request);
+      const { before, limit } = request.query;
+      const rows = await auditTrailOfOperator(
+        app.db.db,
+        operator.operatorId,
+        before === undefined ? undefined : new Date(before),
+        limit,
+      );
+      return { entries: rows.slice(0, limit), hasMore: rows.length > limit };
+    },
+  );
+};

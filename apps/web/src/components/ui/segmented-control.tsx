@@ -1,0 +1,52 @@
+import { useId, type ReactNode } from 'react';
+
+export interface SegmentedOption<T extends string> {
+  readonly value: T;
+  readonly label: ReactNode;
+}
+
+export interface SegmentedControlProps<T extends string> {
+  /** What is being chosen (e.g. 「表示期間」); read by screen readers, shown when `showLabel`. */
+  readonly label: string;
+  readonly showLabel?: boolean;
+  readonly options: readonly SegmentedOption<T>[];
+  readonly value: T;
+  readonly onChange: (value: T) => void;
+  /** Form field name; generated when absent. */
+  readonly name?: string;
+}
+
+/**
+ * One choice of a few (period 1M/3M/1Y, 金額/口数): native radio buttons drawn as segments, so arrow keys,
+ * forms and screen readers work as for any radio group.
+ */
+export function SegmentedControl<T extends string>({
+  label,
+  showLabel = false,
+  options,
+  value,
+  onChange,
+  name,
+}: SegmentedControlProps<T>) {
+  const generatedName = useId();
+  return (
+    <fieldset className="ui-segmented">
+      <legend className={showLabel ? 'ui-segmented__legend' : 'visually-hidden'}>{label}</legend>
+      <div className="ui-segmented__options">
+        {options.map((option) => (
+          <label key={option.value} className="ui-segmented__option">
+            <input
+              type="radio"
+              className="ui-segmented__input"
+              name={name ?? generatedName}
+              value={option.value}
+              checked={option.value === value}
+              onChange={() => onChange(option.value)}
+            />
+            <span className="ui-segmented__label">{option.label}</span>
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}

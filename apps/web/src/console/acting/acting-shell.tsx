@@ -1,0 +1,90 @@
+import { useQuery } from '@tanstack/react-query';
+import { NavLink, Outlet, useLocation } from 'react-router';
+import { ToastHost } from '../../components/toast/toast-host';
+import { ReadOnlyContext } from '../../lib/read-only/read-only';
+import { accountRoleLabel, customerName } from '../console-labels';
+import { consoleBasename } from '../console-paths';
+import { ConsoleHeader } from '../layout/console-header';
+import { actingScreens } from './acting-routes';
+import { openedCustomerQuery, type OpenedCustomer } from './opened-customer';
+
+/** 「…さまの画面を閲覧しています」: whom the operator acts for, on every acting screen (spec §6). */
+export function ActingBanner({ opened }: { readonly opened: Extract<OpenedCustomer, { kind: 'opened' }> }) {
+  const { customer } = opened;
+  return (
+    <section className="acting-banner" aria-label="代理閲覧中のお客さま">
+      <p className="acting-banner__who">
+        <strong>{customerName(customer)} さま</strong>（口座番号 {customer.accountNumber}・
+        {accountRoleLabel[customer.accountRole]}・部店 {customer.branchCode}）の画面を代理で閲覧しています。
+      </p>
+      <p className="acting-banner__note">閲覧のみです。お取引・設定の変更などの操作はできません。</p>
+    </section>
+  );
+}
+
+function Refused({ message }: { readonly message: string }) {
+  return (
+    <section className="console-page" aria-labelledby="acting-refused-title">
+      <h1 id="acting-refused-title" className="page-heading">
+        お客さまの画面を開けません
+      </h1>
+      <p role="alert">{message === '' ? 'このお客さまの代理操作は許可されていません。' : message}</p>
+      <p>
+        <a href={`${consoleBasename}/`}>お客さま検索へ戻る</a>
+      </p>
+    </section>
+  );
+}
+
+/**
+ * The frame of the acting screens: the console's header, the banner, the screens' tabs, and the
+ * customer's page, read-only. For a customer the operator may not serve, only the refusal: none of the
+ * customer's screens (nor their calls) run.
+ */
+export function ActingShell({ baasId }: { readonly baasId: string }) {
+  const opened = useQuery(openedCustomerQuery(baasId)).data;
+  const { pathname } = useLocation();
+  return (
+    <div className="console">
+      <ConsoleHeader />
+      <main className="console-main" id="main">
+        {opened === undefined ? null : opened.kind === 'refused' ? (
+          <Refused message={opened.message} />
+        ) : opened.kind === 'failed' ? (
+          <p role="alert">お客さまの情報を読み込めませんでした。画面を再読み込みしてください。</p>
+        ) : (
+          <>
+            <ActingBanner opened={opened} />
+            <nav aria-label="お客さまの画面" className="acting-tabs">
+              {actingScreens.map((screen) => (
+                <NavLink key={screen.path} to={screen.path} end>
+                  {screen.label}
+                </NavLink>
+              ))}
+            </nav>
+            <ReadOnlyContext value={true}>
+              <div className="acting-page" key={pathname}>
+                <Outlet />
+              </div>
+            </ReadOnlyContext>
+          </>
+        )}
+      </main>
+      <ToastHost />
+    </div>
+  );
+}
+
+/** A screen of the customer app that the console does not show (a write flow, a setting). */
+export function ActingUnavailablePage() {
+  return (
+    <section className="console-page" aria-labelledby="acting-unavailable-title">
+      <h1 id="acting-unavailable-title" className="page-heading" tabIndex={-1}>
+        この画面は代理閲覧では表示できません
+      </h1>
+      <p>
+        代理閲覧で表示できるのは、ホーム・資産状況・NISA口座・入出金・取引履歴です。上のタブからお選びください。
+      </p>
+    </section>
+  );
+}

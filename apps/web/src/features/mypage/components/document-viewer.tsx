@@ -1,0 +1,50 @@
+import { formatJapaneseDate } from '@fund/domain';
+import { useEffect, useRef } from 'react';
+import { Button } from '../../../components/button/button';
+import { Badge, Skeleton } from '../../../components/ui';
+import { RichText } from '../../../lib/rich-text/rich-text';
+import { useDeliveredDocument } from '../api/get-documents';
+import { documentKindLabels } from '../document-kinds';
+import { UnavailableNote } from './unavailable-note';
+
+/**
+ * One 電子交付書面 opened inside my page (`GET /v1/documents/{id}`): its kind, 交付日 and the document as
+ * issued, through the notices' sanitiser (tables and headings are kept). Focus moves to its heading, so a
+ * screen reader hears which document opened and the page scrolls to it.
+ */
+export function DocumentViewer({
+  summary,
+  onClose,
+}: {
+  readonly summary: { readonly id: string; readonly title: string };
+  readonly onClose: () => void;
+}) {
+  const { data, error, isPending, isFetching, refetch } = useDeliveredDocument(summary.id);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    headingRef.current?.focus();
+  }, []);
+  return (
+    <section className="mypage-document" aria-labelledby="mypage-document-title">
+      <h3 id="mypage-document-title" className="mypage-document__title" ref={headingRef} tabIndex={-1}>
+        {summary.title}
+      </h3>
+      {isPending ? (
+        <Skeleton label={summary.title} lines={6} />
+      ) : error !== null ? (
+        <UnavailableNote what="書面の内容" retrying={isFetching} onRetry={() => void refetch()} />
+      ) : (
+        <>
+          <p className="mypage-note">
+            <Badge tone="info">{documentKindLabels[data.document.kind]}</Badge> 交付日{' '}
+            {formatJapaneseDate(data.document.issuedOn)}
+          </p>
+          <RichText className="mypage-document__body" html={data.document.body} />
+        </>
+      )}
+      <Button variant="outline" className="mypage-button" onClick={onClose}>
+        一覧に戻る
+      </Button>
+    </section>
+  );
+}

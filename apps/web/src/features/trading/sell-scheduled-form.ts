@@ -1,0 +1,52 @@
+import {
+  createScheduledSellBodySchema,
+  maxScheduledSellValue,
+  positiveWholeNumberSchema,
+  scheduledSellFrequencySchema,
+  scheduledSellTypeSchema,
+} from '@fund/contracts';
+import { z } from 'zod';
+
+/** What a 定期売却 instruction's figure is, per type: the field's label and unit. */
+export const scheduledSellFigures = {
+  AMOUNT: { label: '毎回の売却金額', unit: '円', empty: '売却金額を入力してください' },
+  QUANTITY: { label: '毎回の売却口数', unit: '口', empty: '売却口数を入力してください' },
+  RATE: { label: '毎回売却する率（保有口数に対して）', unit: '%', empty: '売却する率を入力してください' },
+} as const;
+
+/** The same words as the server's refusal (plans.service), so the form and the server agree. */
+export const rateAbove100Message = '定率は1〜100%の整数で指定してください。';
+
+/**
+ * The 定期売却 form's schema: the figure checked by the contract's field schema with a message per type,
+ * a rate of at most 100 %, then the whole body by `createScheduledSellBodySchema`, the server's own.
+ */
+export function scheduledSellFormSchema(fundCode: string) {
+  return z
+    .object({
+      type: scheduledSellTypeSchema,
+      value: z.string(),
+      frequency: scheduledSellFrequencySchema,
+    })
+    .superRefine((values, context) => {
+      if (values.value === '') {
+        context.addIssue({
+          code: 'custom',
+          path: ['value'],
+          message: scheduledSellFigures[values.type].empty,
+        });
+        return;
+      }
+      const result = positiveWholeNumberSchema(maxScheduledSellValue, '金額・口数・率').safeParse(
+        values.value,
+      );
+      if (!result.success)
+        context.addIssue({ code: 'custom', path: ['value'], message: result.error.issues[0]?.message });
+      else if (values.type === 'RATE' && BigInt(values.value) > 100n)
+        context.addIssue({ code: 'custom', path: ['value'], message: rateAbove100Message });
+    })
+    .transform((values): z.input<typeof createScheduledSellBodySchema> => ({ fundCode, ...values }))
+    .pipe(createScheduledSellBodySchema);
+}
+
+export type ScheduledSellFormValues = z.input<ReturnType<typeof scheduledSellFormSchema>>;

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { cardEarnsPoints, cardStateOn, pointRefusalOf, type LinkedCardStateType } from './card-state.ts';
+
+const card = (state: LinkedCardStateType, expiry = '2030-12') => ({ state, expiry });
+
+describe('the linked card and points (decision 018)', () => {
+  it.each([
+    ['no card', undefined, '400-100'],
+    ['ACTIVE', card('ACTIVE'), undefined],
+    ['RE_REGISTRATION_REQUIRED', card('RE_REGISTRATION_REQUIRED'), '400-101'],
+    ['NOT_POINTS_CARD', card('NOT_POINTS_CARD'), '400-102'],
+    ['EXPIRED', card('EXPIRED'), '400-103'],
+    ['ACTIVE past its 有効期限 month', card('ACTIVE', '2026-10'), '400-103'],
+  ])('%s: points refused with %s', (_, linked, refusal) => {
+    expect(pointRefusalOf(linked, '2026-11-01')).toBe(refusal);
+  });
+
+  it('a card is good through the last day of its 有効期限 month', () => {
+    expect(cardStateOn(card('ACTIVE', '2026-11'), '2026-11-30')).toBe('ACTIVE');
+    expect(cardStateOn(card('ACTIVE', '2026-11'), '2026-12-01')).toBe('EXPIRED');
+  });
+
+  it.each([
+    ['ACTIVE', card('ACTIVE'), true],
+    ['RE_REGISTRATION_REQUIRED (only using waits)', card('RE_REGISTRATION_REQUIRED'), true],
+    ['NOT_POINTS_CARD', card('NOT_POINTS_CARD'), false],
+    ['expired', card('ACTIVE', '2026-01'), false],
+  ])('%s earns points on card charges: %s', (_, linked, earns) => {
+    expect(cardEarnsPoints(linked, '2026-11-01')).toBe(earns);
+  });
+});
