@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 
 export interface SegmentedOption<T extends string> {
   readonly value: T;
@@ -19,6 +19,9 @@ export interface SegmentedControlProps<T extends string> {
 /**
  * One choice of a few (period 1M/3M/1Y, 金額/口数): native radio buttons drawn as segments, so arrow keys,
  * forms and screen readers work as for any radio group.
+ *
+ * The tapped segment shows as chosen at once, also when `value` follows the address: React Router commits
+ * a navigation in a transition, and a controlled radio would meanwhile snap back to the old choice.
  */
 export function SegmentedControl<T extends string>({
   label,
@@ -29,6 +32,12 @@ export function SegmentedControl<T extends string>({
   name,
 }: SegmentedControlProps<T>) {
   const generatedName = useId();
+  const [chosen, setChosen] = useState(value);
+  const [followed, setFollowed] = useState(value);
+  if (value !== followed) {
+    setFollowed(value);
+    setChosen(value);
+  }
   return (
     <fieldset className="ui-segmented">
       <legend className={showLabel ? 'ui-segmented__legend' : 'visually-hidden'}>{label}</legend>
@@ -40,8 +49,11 @@ export function SegmentedControl<T extends string>({
               className="ui-segmented__input"
               name={name ?? generatedName}
               value={option.value}
-              checked={option.value === value}
-              onChange={() => onChange(option.value)}
+              checked={option.value === chosen}
+              onChange={() => {
+                setChosen(option.value);
+                onChange(option.value);
+              }}
             />
             <span className="ui-segmented__label">{option.label}</span>
           </label>

@@ -1,6 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useState } from 'react';
+import { startTransition, useState } from 'react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { PRIVACY_STORAGE_KEY, usePrivacyStore } from '../../lib/privacy/privacy-store';
@@ -178,6 +178,45 @@ describe('SegmentedControl, lists and description lists', () => {
     expect(screen.getByRole('group', { name: '表示期間' })).toBeInTheDocument();
     await user.click(screen.getByRole('radio', { name: '1か月' }));
     expect(screen.getByRole('radio', { name: '1か月' })).toBeChecked();
+  });
+
+  it('a tapped segment shows as chosen while the screen commits the choice in a transition', async () => {
+    const user = userEvent.setup();
+    let commit: (() => void) | undefined;
+    function Period() {
+      const [period, setPeriod] = useState('all');
+      return (
+        <SegmentedControl
+          label="期間"
+          options={[
+            { value: 'all', label: 'すべて' },
+            { value: 'lastMonth', label: '先月' },
+          ]}
+          value={period}
+          // as React Router does with a navigation: the address (and so `value`) changes later
+          onChange={(next) => {
+            commit = () => startTransition(() => setPeriod(next));
+          }}
+        />
+      );
+    }
+    render(<Period />);
+    await user.click(screen.getByRole('radio', { name: '先月' }));
+    expect(screen.getByRole('radio', { name: '先月' })).toBeChecked();
+    act(() => commit?.());
+    expect(screen.getByRole('radio', { name: '先月' })).toBeChecked();
+  });
+
+  it('follows a value changed from outside (the back button)', () => {
+    const options = [
+      { value: 'all', label: 'すべて' },
+      { value: 'lastMonth', label: '先月' },
+    ];
+    const { rerender } = render(
+      <SegmentedControl label="期間" options={options} value="lastMonth" onChange={() => undefined} />,
+    );
+    rerender(<SegmentedControl label="期間" options={options} value="all" onChange={() => undefined} />);
+    expect(screen.getByRole('radio', { name: 'すべて' })).toBeChecked();
   });
 
   it('a linked row is one link named by its content; description rows pair term and value', () => {
