@@ -1,4 +1,4 @@
-import { lazy, Suspense, useContext, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useContext, useEffect, useState, type ReactNode } from 'react';
 import {
   Outlet,
   UNSAFE_DataRouterDataContext,
@@ -12,6 +12,7 @@ import { useRootLoading } from '../features/account/use-root-loading';
 import { MaintenancePage } from '../features/system/maintenance-page';
 import { MODAL_PARAM } from '../lib/routing/modal-param';
 import { useNativeUpdatePrompt } from '../lib/native/use-native-update-prompt';
+import { firstScreenShown } from '../lib/scheduling/after-first-screen';
 import { useUiStore } from '../lib/store/ui-store';
 import { NormalLayoutFrame } from './layouts/normal-layout';
 import { useNativeUpdateModal } from './use-native-update-modal';
@@ -44,11 +45,24 @@ const AppModalHost = lazy(() =>
  * Router has no public hook for `initialized`; its state context is read directly.
  */
 function useRouterReady(): boolean {
-  const state = useContext(UNSAFE_DataRouterStateContext);
   const data = useContext(UNSAFE_DataRouterDataContext);
-  // outside a data router (a test rendering the shell alone) there is nothing to wait for
-  if (state === null || data === null) return true;
-  return state.initialized && data.errors === null;
+  return useRouterInitialized() && (data === null || data.errors === null);
+}
+
+/** Whether the router has loaded the first page (or its error); true outside a data router (a test). */
+function useRouterInitialized(): boolean {
+  return useContext(UNSAFE_DataRouterStateContext)?.initialized ?? true;
+}
+
+/**
+ * Tells the work for later screens (lib/scheduling/after-first-screen.ts) that the first screen is on the
+ * display: the page once its loader and the root loading are done, or the screen that takes its place.
+ */
+function useFirstScreenShown(screen: ReturnType<typeof useShellScreen>): void {
+  const shown = useRouterInitialized() && screen !== 'loading';
+  useEffect(() => {
+    if (shown) firstScreenShown();
+  }, [shown]);
 }
 
 /** A screen that takes the page's place: the plain layout with the service's mark, without the page's menu. */
@@ -109,6 +123,7 @@ export function RootShell() {
   useNativeUpdatePrompt();
   const screen = useShellScreen();
   const modalHostWanted = useModalHostWanted();
+  useFirstScreenShown(screen);
   return (
     <>
       {screen === null ? (

@@ -7,6 +7,7 @@ import { isUnderMaintenance } from '../features/system/api/get-maintenance-statu
 import { isAccessTokenExpired } from '../lib/auth/access-token-claims';
 import { getValidAccessToken } from '../lib/auth/access-token';
 import { browserLocation } from '../lib/navigation/browser-location';
+import { afterFirstScreen } from '../lib/scheduling/after-first-screen';
 import { takeFlashMessage } from '../lib/auth/flash-message';
 import { pathWithoutSignInParams } from '../lib/auth/return-path';
 import { isSignInReturn, skipsSignInCheck } from '../lib/auth/session-routes';
@@ -16,11 +17,15 @@ import { RedirectError } from '../lib/errors/redirect-error';
 import { useUiStore } from '../lib/store/ui-store';
 
 /**
- * A page may render: start the session's background services (their code loads beside the page's, not
- * in the first bundle: decision 028) and show a message kept across sign-in.
+ * A page may render: start the session's background services once the first screen is shown (their code
+ * is not in the first bundle, decision 028, nor fetched before that screen's own files, decision 030) and
+ * show a message kept across sign-in.
  */
 function sessionReady(): null {
-  void import('../lib/auth/session-services').then(({ startSessionServices }) => startSessionServices());
+  afterFirstScreen(
+    () =>
+      void import('../lib/auth/session-services').then(({ startSessionServices }) => startSessionServices()),
+  );
   const flash = takeFlashMessage();
   if (flash !== null) useUiStore.getState().showToast(flash);
   return null;

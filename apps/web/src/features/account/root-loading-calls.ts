@@ -1,6 +1,7 @@
 import type { AccountRoleType } from '@fund/contracts';
 import type { QueryClient } from '@tanstack/react-query';
 import { readSessionUser } from '../../lib/auth/session-user';
+import { afterFirstScreen } from '../../lib/scheduling/after-first-screen';
 import { accountStatusQueryOptions } from './api/get-account-status';
 import { accountsQueryOptions } from './api/get-accounts';
 import { informationBadgeQueryOptions } from './api/get-information-badge';
@@ -26,12 +27,14 @@ export function createRootLoadingCalls(queryClient: QueryClient): RootLoadingCal
     accounts: () => queryClient.fetchQuery(accountsQueryOptions()),
     unmaskedUser: () => queryClient.fetchQuery(unmaskedUserQueryOptions()),
     updateAccountRequests: () => queryClient.fetchQuery(updateAccountRequestsQueryOptions()),
-    prefetchForLaterScreens: () => {
-      // prefetchQuery never throws: a failure stays in the cache for the screen that needs the data
-      void queryClient.prefetchQuery(nisaRequestsQueryOptions());
-      void queryClient.prefetchQuery(migratedStatusQueryOptions());
-      void queryClient.prefetchQuery(lastLogInQueryOptions());
-    },
+    // after the first screen (decision 030); prefetchQuery never throws: a failure stays in the cache for
+    // the screen that needs the data
+    prefetchForLaterScreens: () =>
+      afterFirstScreen(() => {
+        void queryClient.prefetchQuery(nisaRequestsQueryOptions());
+        void queryClient.prefetchQuery(migratedStatusQueryOptions());
+        void queryClient.prefetchQuery(lastLogInQueryOptions());
+      }),
   };
 }
 

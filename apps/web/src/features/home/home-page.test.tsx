@@ -310,16 +310,25 @@ describe('home: 積立', () => {
     expect(within(plans).getByRole('link', { name: '積立を設定する' })).toHaveAttribute('href', '/trading');
   });
 
-  it('shows a skeleton while the plans load', async () => {
+  it('waits for the plans before it shows: one whole first paint, no skeleton growing into a list', async () => {
     answerAssets();
+    let answer = () => {};
+    const answered = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
     apiServer.use(
       http.get(PlansPath.recurringPurchases, async () => {
-        await delay('infinite');
-        return HttpResponse.json({ recurringPurchases: [] });
+        await answered;
+        return HttpResponse.json({ recurringPurchases: [homePlanFixture] });
       }),
     );
-    await renderHome();
-    expect(within(card('積立')).getByRole('status')).toHaveTextContent('積立を読み込んでいます');
+    renderApp('/');
+    await delay(200);
+    expect(screen.queryByRole('heading', { level: 1, name: 'ホーム' })).toBeNull();
+    answer();
+    await screen.findByRole('heading', { level: 1, name: 'ホーム' });
+    expect(within(card('積立')).queryByRole('status')).toBeNull();
+    expect(within(card('積立')).getByTestId('plans-total')).toHaveTextContent('30,000円');
   });
 
   it('shows an error with a retry when the plans cannot be loaded', async () => {

@@ -1,0 +1,25 @@
+/**
+ * Work the first screen does not need (calls for later screens, the session's background services) waits
+ * until that screen is on the display: on a phone's few connections it would otherwise queue beside the
+ * screen's own files and calls and put off its first paint (performance.md; decision 030).
+ */
+let shown = false;
+const waiting: (() => void)[] = [];
+
+/** Runs `task` once the first screen has been shown (at once when it has). */
+export function afterFirstScreen(task: () => void): void {
+  if (shown) task();
+  else waiting.push(task);
+}
+
+/**
+ * Called by the shell in an effect of its first commit that shows something (a page, or the locked,
+ * closed, confirmation or maintenance screen). The tasks run in a later task, after the browser's paint.
+ */
+export function firstScreenShown(): void {
+  if (shown) return;
+  shown = true;
+  setTimeout(() => {
+    for (const task of waiting.splice(0)) task();
+  }, 0);
+}
