@@ -23,6 +23,7 @@ import {
   findAccountTransferAccount,
   findLinkedCard,
 } from '../../modules/payment-accounts/payment-accounts.repository.ts';
+import { listActivePlansStartedBy } from '../../modules/plans/plans.repository.ts';
 import type { BatchStep } from '../batch-runner.ts';
 import { firstDayOf, postNotice, skipForTradingStanding } from '../batch-data.ts';
 import { monthlyDepositDate } from './monthly-deposits.step.ts';
@@ -151,16 +152,7 @@ async function situationOf(tx: Transaction, customerId: string, checkDate: IsoDa
   let transferPlans = false;
   let transferFailuresInARow = 0;
   if (plansMonth !== undefined) {
-    const plans = await tx
-      .select()
-      .from(recurringPurchases)
-      .where(
-        and(
-          eq(recurringPurchases.customerId, customerId),
-          eq(recurringPurchases.status, 'ACTIVE'),
-          lte(recurringPurchases.startMonth, firstDayOf(plansMonth)),
-        ),
-      );
+    const plans = await listActivePlansStartedBy(tx, customerId, firstDayOf(plansMonth));
     for (const plan of plans) {
       const method = methodForMonth(plan, plansMonth);
       if (method === 'CREDIT_CARD') cardPlans = true;

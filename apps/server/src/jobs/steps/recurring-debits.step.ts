@@ -24,6 +24,7 @@ import {
   type Transaction,
 } from '@fund/db';
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { listActivePlansStartedBy } from '../../modules/plans/plans.repository.ts';
 import type { BatchStep, StepContext } from '../batch-runner.ts';
 import { arrayLiteral } from '../sql-arrays.ts';
 import { timeOrderedUuid } from '../time-ordered-uuid.ts';
@@ -164,18 +165,9 @@ export function recurringDebitsStep(options: { failureRule: DebitFailureRule }):
       // a locked, closed or unopened account is not debited: its plans wait (issue 13)
       const skip = await skipForTradingStanding(tx, customerId);
       if (skip !== undefined) return skip;
-      const locked = await tx
-        .select()
-        .from(recurringPurchases)
-        .where(
-          and(
-            eq(recurringPurchases.customerId, customerId),
-            eq(recurringPurchases.status, 'ACTIVE'),
-            lte(recurringPurchases.startMonth, firstDayOf(month)),
-          ),
-        )
-        .orderBy(asc(recurringPurchases.id))
-        .for('update');
+      const locked = await listActivePlansStartedBy(tx, customerId, firstDayOf(month), {
+        lockForUpdate: true,
+      });
       const plans: RecurringPurchase[] = [];
       for (const plan of locked) {
         const current = await applyPendingChange(tx, plan, month);

@@ -1,4 +1,11 @@
-import { customerAgents, customers, type CustomerAgent, type DatabaseExecutor } from '@fund/db';
+import {
+  customerAgents,
+  customers,
+  informations,
+  type CustomerAgent,
+  type DatabaseExecutor,
+  type NewInformation,
+} from '@fund/db';
 import { eq } from 'drizzle-orm';
 
 export interface AgentHolder {
@@ -48,4 +55,9 @@ export async function upsertAgent(
     .returning();
   if (row === undefined) throw new Error('The agent upsert returned no row');
   return row;
+}
+
+/** Posts a notice (お知らせ) to the customer's information list. */
+export async function postNotice(db: DatabaseExecutor, notice: NewInformation): Promise<void> {
+  await db.insert(informations).values(notice);
 }

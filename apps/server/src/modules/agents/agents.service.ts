@@ -6,13 +6,19 @@ import {
   type AgentOfAccount,
   type PutAgentBody,
 } from '@fund/contracts';
-import { informations, type CustomerAgent, type Database } from '@fund/db';
+import type { CustomerAgent, Database } from '@fund/db';
 import { recordAudit, type CallActor } from '../../audit/audit-log.ts';
 import { AppError, ForbiddenError, NotFoundError, ValidationError } from '../../errors/app-error.ts';
 import { agentChangedMail } from '../../mail/mail-templates.ts';
 import type { Mailer } from '../../mail/mailer.service.ts';
 import { escapeHtml } from '../../html/escape-html.ts';
-import { findAgent, findAgentHolder, upsertAgent, type AgentHolder } from './agents.repository.ts';
+import {
+  findAgent,
+  findAgentHolder,
+  postNotice,
+  upsertAgent,
+  type AgentHolder,
+} from './agents.repository.ts';
 
 /** What the customer reads for each kind (法定代理人 / 代表者). */
 export const agentLabels: Readonly<Record<AgentKind, string>> = {
@@ -145,7 +151,7 @@ export class AgentsService {
         details: { kind, replaced },
         occurredAt: now,
       });
-      await tx.insert(informations).values({
+      await postNotice(tx, {
         customerId: caller.customerId,
         category: 'important',
         title: `${label}の変更を受け付けました`,

@@ -59,6 +59,18 @@ export async function recordWrongPassword(
   return { lockedNow: row !== undefined && row.lockedAt !== null && row.failures === threshold };
 }
 
+/** When the customer's sign-in was locked (wrong passwords); null when it is not, undefined without a credential. */
+export async function findSignInLockedAt(
+  db: DatabaseExecutor,
+  customerId: string,
+): Promise<Date | null | undefined> {
+  const [row] = await db
+    .select({ lockedAt: customerCredentials.lockedAt })
+    .from(customerCredentials)
+    .where(eq(customerCredentials.customerId, customerId));
+  return row?.lockedAt;
+}
+
 export async function resetFailures(db: DatabaseExecutor, customerId: string): Promise<void> {
   await db
     .update(customerCredentials)

@@ -11,7 +11,7 @@ import {
   type ScheduledSell,
 } from '@fund/db';
 import type { AccountType } from '@fund/domain';
-import { and, asc, eq, gt, inArray, isNull, ne } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, lte, ne } from 'drizzle-orm';
 import type { LockedCustomer } from '../../shared/customer-lock.ts';
 
 /** The customer a plan change locks (shared/customer-lock.ts). */
@@ -109,6 +109,31 @@ export async function listRecurringPurchases(
     .orderBy(asc(recurringPurchases.createdAt), asc(recurringPurchases.id));
 }
 
+/**
+ * The customer's ACTIVE plans that have started by the month beginning `monthStart` (YYYY-MM-01): the
+ * plans the batch debits for that month, in id order. `lockForUpdate` locks them (FOR UPDATE) for a step
+ * that changes them.
+ */
+export async function listActivePlansStartedBy(
+  db: DatabaseExecutor,
+  customerId: string,
+  monthStart: string,
+  options: { lockForUpdate?: boolean } = {},
+): Promise<RecurringPurchase[]> {
+  const plans = db
+    .select()
+    .from(recurringPurchases)
+    .where(
+      and(
+        eq(recurringPurchases.customerId, customerId),
+        eq(recurringPurchases.status, 'ACTIVE'),
+        lte(recurringPurchases.startMonth, monthStart),
+      ),
+    )
+    .orderBy(asc(recurringPurchases.id));
+  return options.lockForUpdate === true ? await plans.for('update') : await plans;
+}
+
 /** One of the customer's plans; another customer's id finds nothing (security.md 23). */
 export async function findRecurringPurchase(
   db: DatabaseExecutor,
@@ -173,4 +198,73 @@ export async function findLiveMonthlyDeposit(
     .where(and(eq(monthlyDeposits.customerId, customerId), ne(monthlyDeposits.status, 'CANCELED')))
     .limit(1);
   return row;
+}
+
+/** The columns of a new 積立 (the database fills in id, status and timestamps). */
+export type NewRecurringPurchase = typeof recurringPurchases.$inferInsert;
+
+/** Saves a new 積立 and answers it as stored. */
+export async function insertRecurringPurchase(
+  db: DatabaseExecutor,
+  values: NewRecurringPurchase,
+): Promise<RecurringPurchase> {
+  const [row] = await db.insert(recurringPurchases).values(values).returning();
+  return row!;
+}
+
+/** Changes columns of one 積立 (its terms, pending change or status) and answers it as stored. */
+export async function changeRecurringPurchase(
+  db: DatabaseExecutor,
+  id: string,
+  values: Partial<NewRecurringPurchase>,
+): Promise<RecurringPurchase> {
+  const [row] = await db
+    .update(recurringPurchases)
+    .set(values)
+    .where(eq(recurringPurchases.id, id))
+    .returning();
+  return row!;
+}
+
+/** Saves a new 定期売却 and answers it as stored. */
+export async function insertScheduledSell(
+  db: DatabaseExecutor,
+  values: typeof scheduledSells.$inferInsert,
+): Promise<ScheduledSell> {
+  const [row] = await db.insert(scheduledSells).values(values).returning();
+  return row!;
+}
+
+/** Changes columns of one 定期売却 (its type, value and frequency, or status) and answers it as stored. */
+export async function changeScheduledSell(
+  db: DatabaseExecutor,
+  id: string,
+  values: Partial<typeof scheduledSells.$inferInsert>,
+): Promise<ScheduledSell> {
+  const [row] = await db.update(scheduledSells).set(values).where(eq(scheduledSells.id, id)).returning();
+  return row!;
+}
+
+/** Saves the customer's 毎月の入金 (amount and debit day) and answers it as stored. */
+export async function insertMonthlyDeposit(
+  db: DatabaseExecutor,
+  values: { customerId: string; amount: bigint; debitDay: number },
+): Promise<MonthlyDeposit> {
+  const [row] = await db.insert(monthlyDeposits).values(values).returning();
+  return row!;
+}
+
+/** Changes the amount and debit day of a 毎月の入金 and answers it as stored. */
+export async function changeMonthlyDeposit(
+  db: DatabaseExecutor,
+  id: string,
+  values: { amount: bigint; debitDay: number },
+): Promise<MonthlyDeposit> {
+  const [row] = await db.update(monthlyDeposits).set(values).where(eq(monthlyDeposits.id, id)).returning();
+  return row!;
+}
+
+/** Stops a 毎月の入金 (status CANCELED). */
+export async function cancelMonthlyDeposit(db: DatabaseExecutor, id: string): Promise<void> {
+  await db.update(monthlyDeposits).set({ status: 'CANCELED' }).where(eq(monthlyDeposits.id, id));
 }

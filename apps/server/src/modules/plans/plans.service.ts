@@ -13,9 +13,6 @@ import {
   TradingErrorCode,
 } from '@fund/contracts';
 import {
-  monthlyDeposits,
-  recurringPurchases,
-  scheduledSells,
   type Database,
   type MonthlyDeposit,
   type RecurringPurchase,
@@ -44,11 +41,14 @@ import {
   type YearMonth,
   type Yen,
 } from '@fund/domain';
-import { eq } from 'drizzle-orm';
 import { recordAudit } from '../../audit/audit-log.ts';
 import { AppError, NotFoundError } from '../../errors/app-error.ts';
 import { tradingStandingError } from '../../errors/trading-standing-error.ts';
 import {
+  cancelMonthlyDeposit,
+  changeMonthlyDeposit,
+  changeRecurringPurchase,
+  changeScheduledSell,
   findFundsByIds,
   findLiveMonthlyDeposit,
   findLiveScheduledSellOfFund,
@@ -56,8 +56,12 @@ import {
   findScheduledSell,
   hasOpenAccount,
   hasSpecificHolding,
+  insertMonthlyDeposit,
+  insertRecurringPurchase,
+  insertScheduledSell,
   listRecurringPurchases,
   listScheduledSells,
+  type NewRecurringPurchase,
   type PlanCustomer,
   type PlanFund,
 } from './plans.repository.ts';
@@ -396,29 +400,26 @@ export class PlansService {
         'このファンドと口座区分の積立はすでに設定されています。',
       );
     }
-    const [plan] = await tx
-      .insert(recurringPurchases)
-      .values({
-        customerId: customer.id,
-        fundId: fund.id,
-        accountType: body.accountType,
-        amount: terms.amount,
-        bonusMonths: terms.bonus === undefined ? [] : [...terms.bonus.months],
-        bonusAmount: terms.bonus?.amount ?? null,
-        paymentMethod: terms.paymentMethod,
-        startMonth: firstDayOf(startMonth),
-        batchFlag: 'create',
-        batchAppliesFrom: firstDayOf(startMonth),
-      })
-      .returning();
+    const plan = await insertRecurringPurchase(tx, {
+      customerId: customer.id,
+      fundId: fund.id,
+      accountType: body.accountType,
+      amount: terms.amount,
+      bonusMonths: terms.bonus === undefined ? [] : [...terms.bonus.months],
+      bonusAmount: terms.bonus?.amount ?? null,
+      paymentMethod: terms.paymentMethod,
+      startMonth: firstDayOf(startMonth),
+      batchFlag: 'create',
+      batchAppliesFrom: firstDayOf(startMonth),
+    });
     await this.#audit(tx, caller, 'recurring_purchase.create', {
-      recurringPurchaseId: plan!.id,
+      recurringPurchaseId: plan.id,
       fundCode: fund.code,
       accountType: body.accountType,
       ...termsAnswer(terms),
       startMonth: yearMonthText(startMonth),
     });
-    return recurringAnswer(plan!, fund);
+    return recurringAnswer(plan, fund);
   }
 
   async updateRecurringPurchase(
@@ -456,7 +457,7 @@ export class PlansService {
         bonusMonths: terms.bonus === undefined ? [] : [...terms.bonus.months],
         bonusAmount: terms.bonus?.amount ?? null,
       };
-      let values: Partial<typeof recurringPurchases.$inferInsert>;
+      let values: Partial<NewRecurringPurchase>;
       if (plan.batchFlag === 'create') {
         // not started yet: the plan itself changes, starting no earlier than the change may apply
         const start = laterMonth(monthOfColumn(plan.startMonth), appliesFrom);
@@ -488,19 +489,15 @@ export class PlansService {
           pendingPaymentMethod: terms.paymentMethod,
         };
       }
-      const [updated] = await tx
-        .update(recurringPurchases)
-        .set(values)
-        .where(eq(recurringPurchases.id, plan.id))
-        .returning();
+      const updated = await changeRecurringPurchase(tx, plan.id, values);
       await this.#audit(tx, caller, 'recurring_purchase.update', {
         recurringPurchaseId: plan.id,
         before: termsAnswer(before),
         after: termsAnswer(terms),
-        appliesFrom: updated!.batchAppliesFrom?.slice(0, 7) ?? null,
+        appliesFrom: updated.batchAppliesFrom?.slice(0, 7) ?? null,
       });
       const funds = await findFundsByIds(tx, [plan.fundId]);
-      return recurringAnswer(updated!, funds.get(plan.fundId));
+      return recurringAnswer(updated, funds.get(plan.fundId));
     });
   }
 
@@ -520,7 +517,7 @@ export class PlansService {
       if (!scheduledSellStatusMachine.canTransition(plan.status, to)) {
         throw new AppError(PlanErrorCode.planStatusConflict, transitionMessage(plan.status, to));
       }
-      const values: Partial<typeof recurringPurchases.$inferInsert> =
+      const values: Partial<NewRecurringPurchase> =
         to === 'CANCELED'
           ? {
               status: 'CANCELED',
@@ -534,18 +531,14 @@ export class PlansService {
           : to === 'ACTIVE'
             ? { status: 'ACTIVE', consecutiveDebitFailures: 0 }
             : { status: to };
-      const [updated] = await tx
-        .update(recurringPurchases)
-        .set(values)
-        .where(eq(recurringPurchases.id, plan.id))
-        .returning();
+      const updated = await changeRecurringPurchase(tx, plan.id, values);
       await this.#audit(tx, caller, `recurring_purchase.${actionOf(to)}`, {
         recurringPurchaseId: plan.id,
         from: plan.status,
         to,
       });
       const funds = await findFundsByIds(tx, [plan.fundId]);
-      return recurringAnswer(updated!, funds.get(plan.fundId));
+      return recurringAnswer(updated, funds.get(plan.fundId));
     });
   }
 
@@ -578,25 +571,22 @@ export class PlansService {
     if ((await findLiveScheduledSellOfFund(tx, customer.id, fund.id)) !== undefined) {
       throw new AppError(PlanErrorCode.planAlreadyExists, 'このファンドの定期売却はすでに設定されています。');
     }
-    const [plan] = await tx
-      .insert(scheduledSells)
-      .values({
-        customerId: customer.id,
-        fundId: fund.id,
-        accountType: 'specific',
-        type: body.type,
-        value: BigInt(body.value),
-        frequency: body.frequency,
-      })
-      .returning();
+    const plan = await insertScheduledSell(tx, {
+      customerId: customer.id,
+      fundId: fund.id,
+      accountType: 'specific',
+      type: body.type,
+      value: BigInt(body.value),
+      frequency: body.frequency,
+    });
     await this.#audit(tx, caller, 'scheduled_sell.create', {
-      scheduledSellId: plan!.id,
+      scheduledSellId: plan.id,
       fundCode: fund.code,
       type: body.type,
       value: String(body.value),
       frequency: body.frequency,
     });
-    return scheduledSellAnswer(plan!, fund);
+    return scheduledSellAnswer(plan, fund);
   }
 
   async updateScheduledSell(
@@ -615,18 +605,14 @@ export class PlansService {
       const frequency = body.frequency ?? plan.frequency;
       const setup = checkScheduledSellSetup('specific', customer.role, { type, value });
       if (!setup.ok) throw scheduledSellSetupError(setup.reasons);
-      const [updated] = await tx
-        .update(scheduledSells)
-        .set({ type, value, frequency })
-        .where(eq(scheduledSells.id, plan.id))
-        .returning();
+      const updated = await changeScheduledSell(tx, plan.id, { type, value, frequency });
       await this.#audit(tx, caller, 'scheduled_sell.update', {
         scheduledSellId: plan.id,
         before: { type: plan.type, value: plan.value.toString(), frequency: plan.frequency },
         after: { type, value: value.toString(), frequency },
       });
       const funds = await findFundsByIds(tx, [plan.fundId]);
-      return scheduledSellAnswer(updated!, funds.get(plan.fundId));
+      return scheduledSellAnswer(updated, funds.get(plan.fundId));
     });
   }
 
@@ -645,18 +631,14 @@ export class PlansService {
       if (!scheduledSellStatusMachine.canTransition(plan.status, to)) {
         throw new AppError(PlanErrorCode.planStatusConflict, transitionMessage(plan.status, to));
       }
-      const [updated] = await tx
-        .update(scheduledSells)
-        .set({ status: to })
-        .where(eq(scheduledSells.id, plan.id))
-        .returning();
+      const updated = await changeScheduledSell(tx, plan.id, { status: to });
       await this.#audit(tx, caller, `scheduled_sell.${actionOf(to)}`, {
         scheduledSellId: plan.id,
         from: plan.status,
         to,
       });
       const funds = await findFundsByIds(tx, [plan.fundId]);
-      return scheduledSellAnswer(updated!, funds.get(plan.fundId));
+      return scheduledSellAnswer(updated, funds.get(plan.fundId));
     });
   }
 
@@ -669,23 +651,16 @@ export class PlansService {
       const customer = await this.#tradingCustomer(tx, caller.customerId);
       const existing = await findLiveMonthlyDeposit(tx, customer.id);
       const amount = BigInt(body.amount);
-      const [saved] =
+      const saved =
         existing === undefined
-          ? await tx
-              .insert(monthlyDeposits)
-              .values({ customerId: customer.id, amount, debitDay: body.day })
-              .returning()
-          : await tx
-              .update(monthlyDeposits)
-              .set({ amount, debitDay: body.day })
-              .where(eq(monthlyDeposits.id, existing.id))
-              .returning();
+          ? await insertMonthlyDeposit(tx, { customerId: customer.id, amount, debitDay: body.day })
+          : await changeMonthlyDeposit(tx, existing.id, { amount, debitDay: body.day });
       await this.#audit(
         tx,
         caller,
         existing === undefined ? 'monthly_deposit.create' : 'monthly_deposit.update',
         {
-          monthlyDepositId: saved!.id,
+          monthlyDepositId: saved.id,
           before:
             existing === undefined ? null : { amount: existing.amount.toString(), day: existing.debitDay },
           after: { amount: String(body.amount), day: body.day },
@@ -700,7 +675,7 @@ export class PlansService {
       const customer = await this.#customer(tx, caller.customerId);
       const existing = await findLiveMonthlyDeposit(tx, customer.id);
       if (existing === undefined) throw new NotFoundError('毎月の入金は設定されていません。');
-      await tx.update(monthlyDeposits).set({ status: 'CANCELED' }).where(eq(monthlyDeposits.id, existing.id));
+      await cancelMonthlyDeposit(tx, existing.id);
       await this.#audit(tx, caller, 'monthly_deposit.cancel', { monthlyDepositId: existing.id });
       return depositAnswer(undefined);
     });

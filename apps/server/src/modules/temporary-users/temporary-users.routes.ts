@@ -5,12 +5,11 @@ import {
   errorBodySchema,
   TemporaryUserPath,
 } from '@fund/contracts';
-import { customers, temporaryUsers } from '@fund/db';
 import { jstDateOf } from '@fund/domain';
-import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { customerCallActor, recordAudit } from '../../audit/audit-log.ts';
 import { AppError, UnauthorizedError } from '../../errors/app-error.ts';
+import { findCustomer, insertTemporaryUser } from './temporary-users.repository.ts';
 
 /** The account-opening site picks a temporary user up within this time. */
 const temporaryUserTtlMs = 24 * 60 * 60_000;
@@ -50,7 +49,7 @@ export const temporaryUsersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const caller = request.customer;
       if (caller === null) throw new UnauthorizedError();
-      const [parent] = await app.db.db.select().from(customers).where(eq(customers.id, caller.customerId));
+      const parent = await findCustomer(app.db.db, caller.customerId);
       if (parent === undefined) throw new UnauthorizedError();
       if (parent.accountRole !== 'ADULT') {
         throw new AppError(
@@ -68,19 +67,16 @@ export const temporaryUsersRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       const expiresAt = new Date(app.realClock.now().getTime() + temporaryUserTtlMs);
       const row = await app.db.db.transaction(async (tx) => {
-        const [created] = await tx
-          .insert(temporaryUsers)
-          .values({
-            guardianCustomerId: parent.id,
-            lastName: parent.lastName,
-            firstName,
-            lastNameKana: parent.lastNameKana,
-            firstNameKana,
-            birthDate,
-            email: parent.email,
-            expiresAt,
-          })
-          .returning();
+        const created = await insertTemporaryUser(tx, {
+          guardianCustomerId: parent.id,
+          lastName: parent.lastName,
+          firstName,
+          lastNameKana: parent.lastNameKana,
+          firstNameKana,
+          birthDate,
+          email: parent.email,
+          expiresAt,
+        });
         await recordAudit(tx, {
           ...customerCallActor(caller),
           subjectCustomerId: parent.id,
@@ -88,10 +84,10 @@ export const temporaryUsersRoutes: FastifyPluginAsyncZod = async (app) => {
           outcome: 'allowed',
           requestId: request.id,
           ip: request.ip,
-          details: { temporaryUserId: created!.id },
+          details: { temporaryUserId: created.id },
           occurredAt: app.clock.now(),
         });
-        return created!;
+        return created;
       });
       return {
         temporaryUser: {

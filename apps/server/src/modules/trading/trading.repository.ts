@@ -1,5 +1,6 @@
 import {
   fundHolidays,
+  funds,
   fundNavs,
   holdings,
   journalEntries,
@@ -19,7 +20,7 @@ import {
   type NisaUsage,
   type Yen,
 } from '@fund/domain';
-import { and, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { LockedCustomer } from '../../shared/customer-lock.ts';
 
 /** Reads and writes of the trading module; every function takes the caller's transaction. */
@@ -159,17 +160,31 @@ export async function findOrderByKey(
   return row;
 }
 
+/** The customer's own order by id: another customer's order is not found (security.md 23). */
+function ownOrderQuery(db: DatabaseExecutor, customerId: string, orderId: string) {
+  return db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.customerId, customerId)));
+}
+
+/** The customer's own order; undefined for another customer's, answered like a missing one (→ 404). */
+export async function findOwnOrder(
+  db: DatabaseExecutor,
+  customerId: string,
+  orderId: string,
+): Promise<Order | undefined> {
+  const [row] = await ownOrderQuery(db, customerId, orderId);
+  return row;
+}
+
 /** The customer's own order, locked for update; undefined for another customer's (→ 404). */
 export async function lockOwnOrder(
   db: DatabaseExecutor,
   customerId: string,
   orderId: string,
 ): Promise<Order | undefined> {
-  const [row] = await db
-    .select()
-    .from(orders)
-    .where(and(eq(orders.id, orderId), eq(orders.customerId, customerId)))
-    .for('update');
+  const [row] = await ownOrderQuery(db, customerId, orderId).for('update');
   return row;
 }
 
@@ -226,4 +241,40 @@ export async function yearlyTaxStateOf(db: DatabaseExecutor, customerId: string,
     .from(yearlyTaxStates)
     .where(and(eq(yearlyTaxStates.customerId, customerId), eq(yearlyTaxStates.year, year)));
   return row;
+}
+
+/** The code and name of each fund of `fundIds`, by id (what an order view shows of its fund). */
+export async function fundNamesByIds(
+  db: DatabaseExecutor,
+  fundIds: readonly string[],
+): Promise<Map<string, { id: string; code: string; name: string }>> {
+  const rows = await db
+    .select({ id: funds.id, code: funds.code, name: funds.name })
+    .from(funds)
+    .where(inArray(funds.id, [...fundIds]));
+  return new Map(rows.map((fund) => [fund.id, fund]));
+}
+
+/**
+ * One page of the customer's orders, newest first (of one status when `status` is given), and how many
+ * there are in all.
+ */
+export async function pageOfOrders(
+  db: DatabaseExecutor,
+  customerId: string,
+  query: { status?: Order['status'] | undefined; page: number; pageSize: number },
+): Promise<{ rows: Order[]; total: number }> {
+  const where =
+    query.status === undefined
+      ? eq(orders.customerId, customerId)
+      : and(eq(orders.customerId, customerId), eq(orders.status, query.status));
+  const [total] = await db.select({ total: count() }).from(orders).where(where);
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(where)
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize);
+  return { rows, total: Number(total?.total ?? 0) };
 }

@@ -9,7 +9,7 @@ import {
   type OrderView,
   type SellOrderRequest,
 } from '@fund/contracts';
-import { funds, orders, type Database, type Order, type Transaction } from '@fund/db';
+import type { Database, Order, Transaction } from '@fund/db';
 import {
   canCancelOrder,
   capitalGainsTreatment,
@@ -21,7 +21,6 @@ import {
   type Units,
   type Yen,
 } from '@fund/domain';
-import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import { ConflictError, NotFoundError } from '../../errors/app-error.ts';
 import {
   answerOfStored,
@@ -42,7 +41,13 @@ import {
   type OrderRequestRecord,
   type PlaceSellOrderInput,
 } from './order-placement.ts';
-import { heldAmounts, yearlyTaxStateOf } from './trading.repository.ts';
+import {
+  findOwnOrder,
+  fundNamesByIds,
+  heldAmounts,
+  pageOfOrders,
+  yearlyTaxStateOf,
+} from './trading.repository.ts';
 import { TradingError, tradingMessages as messages } from './trading-errors.ts';
 import { uuidPattern } from '../../shared/uuid.ts';
 
@@ -187,11 +192,7 @@ export class TradingService {
 
   async #views(executor: Database | Transaction, rows: readonly Order[], now: Date): Promise<OrderView[]> {
     if (rows.length === 0) return [];
-    const fundRows = await executor
-      .select({ id: funds.id, code: funds.code, name: funds.name })
-      .from(funds)
-      .where(inArray(funds.id, [...new Set(rows.map((row) => row.fundId))]));
-    const byId = new Map(fundRows.map((fund) => [fund.id, fund]));
+    const byId = await fundNamesByIds(executor, [...new Set(rows.map((row) => row.fundId))]);
     const held = await heldAmounts(
       executor,
       rows.filter((row) => row.channel === 'BUY').map((row) => row.id),
@@ -383,32 +384,22 @@ export class TradingService {
     now: Date,
     query: { status?: Order['status'] | undefined; page: number },
   ): Promise<OrdersResponse> {
-    const where =
-      query.status === undefined
-        ? eq(orders.customerId, customerId)
-        : and(eq(orders.customerId, customerId), eq(orders.status, query.status));
-    const [total] = await this.db.select({ total: count() }).from(orders).where(where);
-    const rows = await this.db
-      .select()
-      .from(orders)
-      .where(where)
-      .orderBy(desc(orders.createdAt), desc(orders.id))
-      .limit(ordersPageSize)
-      .offset((query.page - 1) * ordersPageSize);
+    const { rows, total } = await pageOfOrders(this.db, customerId, {
+      status: query.status,
+      page: query.page,
+      pageSize: ordersPageSize,
+    });
     return {
       orders: await this.#views(this.db, rows, now),
       page: query.page,
       pageSize: ordersPageSize,
-      total: Number(total?.total ?? 0),
+      total,
     };
   }
 
   async detail(customerId: string, now: Date, orderId: string): Promise<OrderResponse> {
     if (!uuidPattern.test(orderId)) throw new NotFoundError(messages.orderNotFound);
-    const [row] = await this.db
-      .select()
-      .from(orders)
-      .where(and(eq(orders.id, orderId), eq(orders.customerId, customerId)));
+    const row = await findOwnOrder(this.db, customerId, orderId);
     // another customer's order is answered exactly like a missing one (security.md 23)
     if (row === undefined) throw new NotFoundError(messages.orderNotFound);
     const [view] = await this.#views(this.db, [row], now);

@@ -69,6 +69,18 @@ export async function findCredentialByCredentialId(
   return row;
 }
 
+/** Whether a passkey is synced (`multiDevice`) or bound to one device (`singleDevice`); undefined when gone. */
+export async function findPasskeyDeviceType(
+  executor: DatabaseExecutor,
+  passkeyId: string,
+): Promise<string | undefined> {
+  const [row] = await executor
+    .select({ deviceType: webauthnCredentials.deviceType })
+    .from(webauthnCredentials)
+    .where(eq(webauthnCredentials.id, passkeyId));
+  return row?.deviceType;
+}
+
 export type NewCredential = Omit<typeof webauthnCredentials.$inferInsert, 'id' | 'lastUsedAt'>;
 
 /** Undefined when the authenticator's credential id is already registered (to anyone). */

@@ -1,8 +1,7 @@
 import { readFileSync } from 'node:fs';
 import formBody from '@fastify/formbody';
-import { customerCredentials, webauthnCredentials, type Database } from '@fund/db';
+import type { Database } from '@fund/db';
 import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
-import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import type Provider from 'oidc-provider';
@@ -12,10 +11,11 @@ import type { Clock } from '../../../plugins/clock.plugin.ts';
 import { errorPage, signInMessages, signInPage } from '../interaction-pages.ts';
 import { findCustomerContact } from '../authenticators/customer-contact.repository.ts';
 import { isEmailOtpEnabled } from '../authenticators/email-otp-setting.repository.ts';
+import { findPasskeyDeviceType } from '../authenticators/webauthn.repository.ts';
 import type { MfaServices } from '../authenticators/mfa-services.ts';
 import type { SignInNotifier } from '../sign-in-notifier.ts';
 import { AttemptLimiter, signInRateLimitWindowMs } from '../sign-in-rate-limiter.ts';
-import { recordSignInEvent } from '../sign-in.repository.ts';
+import { findSignInLockedAt, recordSignInEvent } from '../sign-in.repository.ts';
 import { notifySafely } from '../sign-in.service.ts';
 import type { PasswordStep, SignInSteps } from '../sign-in-steps.ts';
 import {
@@ -105,11 +105,7 @@ function parseAssertion(value: string | undefined): AuthenticationResponseJSON |
 
 /** RFC 8176: a synced passkey lives in software (swk), a device-bound one in hardware (hwk). */
 async function passkeyAmr(db: Database, passkeyId: string): Promise<string> {
-  const [row] = await db
-    .select({ deviceType: webauthnCredentials.deviceType })
-    .from(webauthnCredentials)
-    .where(eq(webauthnCredentials.id, passkeyId));
-  return row?.deviceType === 'singleDevice' ? 'hwk' : 'swk';
+  return (await findPasskeyDeviceType(db, passkeyId)) === 'singleDevice' ? 'hwk' : 'swk';
 }
 
 /**
@@ -498,10 +494,7 @@ export class SecondFactor {
         if (result?.ok !== true) {
           return sendHtml(reply, 401, signInAgain(uid, secondFactorMessages.passkeyFailed));
         }
-        const [credential] = await db
-          .select({ lockedAt: customerCredentials.lockedAt })
-          .from(customerCredentials)
-          .where(eq(customerCredentials.customerId, result.customerId));
+        const lockedAt = await findSignInLockedAt(db, result.customerId);
         const contact = await findCustomerContact(db, result.customerId);
         const event = {
           customerId: result.customerId,
@@ -509,7 +502,7 @@ export class SecondFactor {
           ip: request.ip,
           userAgent: request.headers['user-agent'],
         };
-        if (credential?.lockedAt != null) {
+        if (lockedAt != null) {
           await recordSignInEvent(db, { ...event, outcome: 'refused_locked' });
           return sendHtml(reply, 403, signInAgain(uid, signInMessages.locked));
         }
