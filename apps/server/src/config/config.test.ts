@@ -1,11 +1,11 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { repoRoot } from './config-settings.ts';
 import {
   ConfigError,
   configVariables,
   developmentDefaultWarnings,
   parseConfig,
-  repoRoot,
   type Config,
 } from './config.ts';
 

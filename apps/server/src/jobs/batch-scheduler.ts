@@ -1,6 +1,6 @@
 import { addCalendarDays, jstDateOf, jstMinutesOfDay, minutesOfDay, type IsoDate } from '@fund/domain';
 import type { DatabaseHandle } from '@fund/db';
-import type { BatchConfig } from '../config/config.ts';
+import type { BatchConfig } from '../config/batch-config.ts';
 import type { Clock } from '../plugins/clock.plugin.ts';
 import { formatDayReport, lastFinishedDay, runBusinessDays } from './daily-batch.ts';
 import { demoDebitFailureRule, noDebitFailures } from './steps/recurring-debits.step.ts';

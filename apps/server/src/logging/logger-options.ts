@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { FastifyLoggerOptions, FastifyServerOptions, RawServerDefault } from 'fastify';
 import { stdSerializers, type DestinationStream, type LoggerOptions } from 'pino';
-import type { LogLevel } from '../config/config.ts';
+import type { LogLevel } from '../config/server-config.ts';
 
 export const requestIdHeader = 'x-request-id';
 

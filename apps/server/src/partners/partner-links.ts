@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { PartnersConfig } from '../config/config.ts';
+import type { PartnersConfig } from '../config/partners-config.ts';
 
 /**
  * What the service hands to the outside sites (spec §7 "Outbound hand-offs") and what it accepts back:

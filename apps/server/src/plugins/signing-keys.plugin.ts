@@ -2,7 +2,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import fp from 'fastify-plugin';
 import { calculateJwkThumbprint, exportJWK, generateKeyPair, type JWK } from 'jose';
-import type { IdentityConfig } from '../config/config.ts';
+import type { IdentityConfig } from '../config/identity-config.ts';
 
 /**
  * The OpenID provider's signing keys: the private set signs ID and access tokens, the public set is what

@@ -7,7 +7,7 @@ import Provider, {
   type Configuration,
   type KoaContextWithOIDC,
 } from 'oidc-provider';
-import type { IdentityConfig } from '../../config/config.ts';
+import type { IdentityConfig } from '../../config/identity-config.ts';
 import { apiResource, grantIdClaim, oidcIssuer } from '../../plugins/auth.plugin.ts';
 import type { SigningKeys } from '../../plugins/signing-keys.plugin.ts';
 import { accessTokenIntrospection } from './access-token-introspection.ts';

@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import type { IdentityConfig } from '../../../config/config.ts';
+import type { IdentityConfig } from '../../../config/identity-config.ts';
 import type { SigningKeys } from '../../../plugins/signing-keys.plugin.ts';
 
 /** The identity service's own client for its account pages (a confidential client on the server). */

@@ -13,7 +13,7 @@ import Provider, {
   type Configuration,
   type KoaContextWithOIDC,
 } from 'oidc-provider';
-import type { IdentityConfig } from '../../../config/config.ts';
+import type { IdentityConfig } from '../../../config/identity-config.ts';
 import { operatorClaim } from '../../../plugins/auth.plugin.ts';
 import { grantIdClaim } from '../../../plugins/grant-liveness.ts';
 import {

@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import { secretSetting, switchSetting, type ConfigIssue, type ConfigVariable } from './config-settings.ts';
+
+/** The partner sites: the key behind the ids and links handed to them, and their demo simulators. */
+
+export interface PartnersConfig {
+  /**
+   * Secret (32+ characters) behind `hashed_user_id` and the signed trade-report tickets. Undefined
+   * (refused in production) means the built-in development key.
+   */
+  readonly hashKey: string | undefined;
+  /** Whether the simulators of the outside sites are served under /partners/ (never in production). */
+  readonly simulators: boolean;
+}
+
+export const partnersVariables = [
+  {
+    name: 'PARTNER_HASH_KEY',
+    default: '(development key; required in production)',
+    description:
+      'Secret of 32+ characters (`openssl rand -base64 32`) that keys `hashed_user_id` (HMAC-SHA256 of the customer id) handed to the partner sites and signs the short-lived trade-report links. Changing it changes every hashed user id. Unset outside production: a built-in, public development key (with a warning).',
+  },
+  {
+    name: 'PARTNER_SIMULATORS',
+    default: '`true` (`false` in production)',
+    description:
+      'Serve the demo simulators of the outside sites under `/partners/` (account opening, account update, electronic trade reports). `true` is refused when `NODE_ENV=production`.',
+  },
+] as const satisfies readonly ConfigVariable[];
+
+export const partnersEnvironment = z.object({
+  PARTNER_HASH_KEY: secretSetting.optional(),
+  PARTNER_SIMULATORS: switchSetting.optional(),
+} satisfies Record<(typeof partnersVariables)[number]['name'], z.ZodType>);
+
+/** What NODE_ENV=production refuses of the partner hand-offs: the public key and the simulators. */
+export function partnersIssues(
+  variables: z.infer<typeof partnersEnvironment>,
+  isProduction: boolean,
+): ConfigIssue[] {
+  const issues: ConfigIssue[] = [];
+  if (isProduction && variables.PARTNER_HASH_KEY === undefined) {
+    issues.push({
+      variable: 'PARTNER_HASH_KEY',
+      message:
+        'is required when NODE_ENV=production (the development key is public); generate one with `openssl rand -base64 32`',
+    });
+  }
+  if (isProduction && variables.PARTNER_SIMULATORS === true) {
+    issues.push({
+      variable: 'PARTNER_SIMULATORS',
+      message:
+        'the partner site simulators must not run when NODE_ENV=production; unset it or set it to false',
+    });
+  }
+  return issues;
+}
+
+export function partnersConfig(
+  variables: z.infer<typeof partnersEnvironment>,
+  isProduction: boolean,
+): PartnersConfig {
+  return {
+    hashKey: variables.PARTNER_HASH_KEY,
+    simulators: variables.PARTNER_SIMULATORS ?? !isProduction,
+  };
+}
