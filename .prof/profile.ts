@@ -4,7 +4,7 @@ import { signedInState } from '../e2e/support/app-session.ts';
 import { startServer } from '../e2e/support/server.ts';
 
 const path = process.argv[2] ?? '/';
-const server = await startServer({});
+const server = await startServer({ env: process.env.WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.WEB_DIST_DIR } : {} });
 const browser = await launchBrowser();
 try {
   const state = await signedInState(browser, server.baseUrl, '1000001');
@@ -14,12 +14,12 @@ try {
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
     await cdp.send('Profiler.enable');
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
     await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
     await cdp.send('Profiler.start');
     const t0 = Date.now();
     await page.goto(server.baseUrl + path);
-    await page.locator('main h1').first().waitFor();
-    await page.waitForLoadState('networkidle');
+    await page.waitForTimeout(6000);
     const { profile } = await cdp.send('Profiler.stop');
     const timing = await page.evaluate(() => {
       const paints = performance.getEntriesByType('paint').map((p) => `${p.name}:${Math.round(p.startTime)}`);

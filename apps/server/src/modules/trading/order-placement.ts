@@ -6,6 +6,7 @@ import {
   orders,
   pointsLedger,
   postJournalEntry,
+  type Database,
   type DatabaseExecutor,
   type JournalLineInput,
   type Order,
@@ -44,12 +45,20 @@ import {
   type Yen,
 } from '@fund/domain';
 import { eq } from 'drizzle-orm';
-import { PgTransaction } from 'drizzle-orm/pg-core';
 import { recordAudit, type AuditEntry } from '../../audit/audit-log.ts';
 import { NotFoundError } from '../../errors/app-error.ts';
 import type { StoredAnswer } from '../../idempotency/idempotency.ts';
-import { readPlacementContext, type PlacementContext } from './placement-context.ts';
-import { writePlacedOrder } from './placed-order-write.ts';
+import {
+  readPlacementContextInTransaction,
+  readSharedPlacementContext,
+  type PlacementContext,
+  type PlacementContextRequest,
+} from './placement-context.ts';
+import {
+  writePlacedOrderInTransaction,
+  writeSharedPlacedOrder,
+  type PlacedOrderRows,
+} from './placed-order-write.ts';
 import {
   fundTradingCalendar,
   findOrderByKey,
@@ -225,16 +234,15 @@ function placementParties(context: PlacementContext | undefined) {
 }
 
 /**
- * The placement context of an order: the customer locked with `lock`, the key's earlier order and the
- * request's idempotency record (`requestKey`) looked up.
+ * What the placement context of an order is read for: the customer locked with `lock`, the key's earlier
+ * order and the request's idempotency record (`requestKey`) looked up.
  */
-function contextOf(
-  tx: DatabaseExecutor,
+function contextRequestOf(
   input: Omit<PlaceOrderCommon, 'idempotencyKey'> & { readonly idempotencyKey?: string },
   lock: boolean,
   requestKey: string | null = null,
-): Promise<PlacementContext | undefined> {
-  return readPlacementContext(tx, {
+): PlacementContextRequest {
+  return {
     customerId: input.customerId,
     fundCode: input.fundCode,
     accountType: input.accountType,
@@ -243,7 +251,7 @@ function contextOf(
     orderKey: input.idempotencyKey ?? null,
     requestKey,
     lock,
-  });
+  };
 }
 
 /**
@@ -255,7 +263,7 @@ export async function planBuyOrder(
   input: Omit<PlaceBuyOrderInput, 'idempotencyKey'>,
   lock: boolean,
 ): Promise<BuyPlan> {
-  return planBuy(tx, input, await contextOf(tx, input, lock));
+  return planBuy(tx, input, await readPlacementContextInTransaction(tx, contextRequestOf(input, lock)));
 }
 
 async function planBuy(
@@ -448,23 +456,69 @@ export function buyHoldsCustomerLock(accountType: AccountType): boolean {
   return nisaBucketOfAccountType(accountType) !== undefined;
 }
 
+/** Where a buy is placed: how its context is read and its rows written, and by whom its reads run. */
+interface BuySite {
+  readonly executor: DatabaseExecutor;
+  readonly read: (request: PlacementContextRequest) => Promise<PlacementContext | undefined>;
+  readonly write: (rows: PlacedOrderRows) => Promise<void>;
+  /** Whether the customer is locked from the read to the write. */
+  readonly lock: boolean;
+}
+
 /**
  * `placeBuyOrder` in two round trips: one statement reads what the rules decide on (with the request's
  * idempotency record when `request` is given) and one writes every row of the order, the record with its
- * answer included (decision 010). Pass a transaction, or the database itself for a buy that
- * `buyHoldsCustomerLock` lets run without one.
+ * answer included (decision 010). In the caller's transaction, with the customer locked as every
+ * placement did before the shared path existed.
  */
-export async function placeBuy(
-  tx: DatabaseExecutor,
+export function placeBuy(
+  tx: Transaction,
   input: PlaceBuyOrderInput,
   request: OrderRequestRecord | null,
 ): Promise<BuyPlacement> {
-  // in a transaction the customer is locked, as every placement did before this path existed
-  const lock = tx instanceof PgTransaction;
-  if (!lock && buyHoldsCustomerLock(input.accountType)) {
+  return placeBuyAt(
+    {
+      executor: tx,
+      read: (contextRequest) => readPlacementContextInTransaction(tx, contextRequest),
+      write: (rows) => writePlacedOrderInTransaction(tx, rows),
+      lock: true,
+    },
+    input,
+    request,
+  );
+}
+
+/**
+ * `placeBuy` outside a transaction, for a buy that `buyHoldsCustomerLock` lets run without one: its read
+ * and its write share their statements with concurrent placements (decision 010, addendum 2).
+ */
+export function placeTaxableBuy(
+  db: Database,
+  input: PlaceBuyOrderInput,
+  request: OrderRequestRecord | null,
+): Promise<BuyPlacement> {
+  if (buyHoldsCustomerLock(input.accountType)) {
     throw new Error('A NISA buy must be placed in a transaction.');
   }
-  const context = await contextOf(tx, input, lock, request?.key ?? null);
+  return placeBuyAt(
+    {
+      executor: db,
+      read: (contextRequest) => readSharedPlacementContext(db, contextRequest),
+      write: (rows) => writeSharedPlacedOrder(db, rows),
+      lock: false,
+    },
+    input,
+    request,
+  );
+}
+
+async function placeBuyAt(
+  site: BuySite,
+  input: PlaceBuyOrderInput,
+  request: OrderRequestRecord | null,
+): Promise<BuyPlacement> {
+  const tx = site.executor;
+  const context = await site.read(contextRequestOf(input, site.lock, request?.key ?? null));
   if (context?.storedRequest != null) return { earlier: context.storedRequest };
   if (context?.existingOrderId != null) {
     return {
@@ -508,7 +562,7 @@ export async function placeBuy(
   if (plan.cashAmount > 0n) lines.push(debit('customer_cash', plan.cashAmount, plan.customer.id));
   if (plan.pointsValue > 0n) lines.push(debit('points_receivable', plan.pointsValue, plan.customer.id));
   const answer = request === null ? null : request.answer(order, shown);
-  await writePlacedOrder(tx, {
+  await site.write({
     order,
     entry: spot
       ? {
@@ -539,7 +593,7 @@ export async function planSellOrder(
   input: Omit<PlaceSellOrderInput, 'idempotencyKey'>,
   lock: boolean,
 ): Promise<SellPlan> {
-  return planSell(input, await contextOf(tx, input, lock));
+  return planSell(input, await readPlacementContextInTransaction(tx, contextRequestOf(input, lock)));
 }
 
 function planSell(
@@ -617,7 +671,10 @@ export async function placeSell(
   input: PlaceSellOrderInput,
   request: OrderRequestRecord | null,
 ): Promise<SellPlacement> {
-  const context = await contextOf(tx, input, true, request?.key ?? null);
+  const context = await readPlacementContextInTransaction(
+    tx,
+    contextRequestOf(input, true, request?.key ?? null),
+  );
   if (context?.storedRequest != null) return { earlier: context.storedRequest };
   if (context?.existingOrderId != null) {
     return { order: (await findOrderByKey(tx, input.customerId, input.idempotencyKey))!, answer: null };
@@ -642,7 +699,7 @@ export async function placeSell(
     request === null
       ? null
       : request.answer(order, { fund: { code: input.fundCode, name: plan.fundName }, heldAmount: 0n });
-  await writePlacedOrder(tx, {
+  await writePlacedOrderInTransaction(tx, {
     order,
     entry: null,
     occurredOn: jstDateOf(input.now),

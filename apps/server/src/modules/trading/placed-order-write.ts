@@ -8,10 +8,10 @@ import {
   type DatabaseExecutor,
   type JournalEntryInput,
   type Order,
+  type Transaction,
 } from '@fund/db';
 import type { IsoDate } from '@fund/domain';
 import { sql } from 'drizzle-orm';
-import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { AuditEntry } from '../../audit/audit-log.ts';
 import { TradingError, tradingMessages } from './trading-errors.ts';
 
@@ -192,13 +192,17 @@ const placedOrderWriter = statementBatcherPerDatabase((db: Database) => ({
   },
 }));
 
+/** Writes a placed order's rows (see `PlacedOrderRows`) in one statement, in the caller's transaction. */
+export function writePlacedOrderInTransaction(tx: Transaction, rows: PlacedOrderRows): Promise<void> {
+  return writeTogether(tx, [rows]);
+}
+
 /**
- * Writes a placed order's rows (see `PlacedOrderRows`) in one statement: in the caller's transaction if
- * it is one, else in a statement it may share with concurrent placements. A sell must be written in the
- * transaction that read its holding (and is refused when the holding could not take its units).
+ * Writes a placed buy's rows outside a transaction, in a statement it may share with concurrent
+ * placements. A sell must be written in the transaction that read its holding (and is refused when the
+ * holding could not take its units).
  */
-export async function writePlacedOrder(executor: DatabaseExecutor, rows: PlacedOrderRows): Promise<void> {
-  if (executor instanceof PgTransaction) return writeTogether(executor, [rows]);
+export function writeSharedPlacedOrder(db: Database, rows: PlacedOrderRows): Promise<void> {
   if (rows.order.reservedUnits > 0n) throw new Error('A sell must be written in a transaction.');
-  return placedOrderWriter(executor as Database).submit(rows);
+  return placedOrderWriter(db).submit(rows);
 }

@@ -1,6 +1,6 @@
 import { isoDate } from '@fund/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readPlacementContext, type PlacementContextRequest } from './placement-context.ts';
+import { readSharedPlacementContext, type PlacementContextRequest } from './placement-context.ts';
 import { createTradingKit, kitStartup, type TradingKit } from './test/trading-test-kit.ts';
 
 let kit: TradingKit;
@@ -33,7 +33,9 @@ describe('placement reads that share a statement', { timeout: kitStartup }, () =
       request('1000001', 'NO-SUCH-FUND'),
       request('1000008', 'DEMOF001'),
     ];
-    const contexts = await Promise.all(calls.map((call) => readPlacementContext(kit.database.db, call)));
+    const contexts = await Promise.all(
+      calls.map((call) => readSharedPlacementContext(kit.database.db, call)),
+    );
     expect(contexts.map((context) => context?.customer.id)).toEqual([
       kit.customerId('1000001'),
       kit.customerId('1000009'),

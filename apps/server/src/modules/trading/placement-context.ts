@@ -22,11 +22,11 @@ import {
   type DatabaseExecutor,
   type EquityStatus,
   type Fund,
+  type Transaction,
 } from '@fund/db';
 import type { CreditCardState } from '@fund/contracts';
 import type { AccountType, IsoDate, NavPer10k } from '@fund/domain';
 import { sql } from 'drizzle-orm';
-import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { StoredAnswer } from '../../idempotency/idempotency.ts';
 import type { TradingCustomer } from './trading.repository.ts';
 
@@ -185,22 +185,30 @@ const contextReader = statementBatcherPerDatabase((db: Database) => ({
 }));
 
 /**
- * Reads the customer (locked with `lock`, FOR NO KEY UPDATE as `lockCustomer` does), the fund by code,
- * its latest NAV, its holidays, the customer's open accounts, balances, the prospectus in force with its
- * confirmation, the holding in the order's account, an earlier order with the order key and the request's
- * idempotency record, in one statement parsed once per connection: placing orders is the API's busiest
- * write (performance.md: buy ≥ 0.5 × a single-row INSERT). A read without lock outside a transaction may
- * share its statement with concurrent ones (`contextReader`). Undefined when the customer does not exist.
+ * What a placement decides on, in one statement parsed once per connection: the customer (locked with
+ * `lock`, FOR NO KEY UPDATE as `lockCustomer` does), the fund by code, its latest NAV, its holidays, the
+ * customer's open accounts, balances, the prospectus in force with its confirmation, the holding in the
+ * order's account, an earlier order with the order key and the request's idempotency record: placing
+ * orders is the API's busiest write (performance.md: buy ≥ 0.5 × a single-row INSERT). Read in the
+ * caller's transaction; undefined when the customer does not exist.
  */
-export async function readPlacementContext(
-  db: DatabaseExecutor,
+export async function readPlacementContextInTransaction(
+  tx: Transaction,
   request: PlacementContextRequest,
 ): Promise<PlacementContext | undefined> {
-  if (request.lock || db instanceof PgTransaction) {
-    const [context] = await readContexts(db, request.lock ? lockedContext : unlockedContext, [request]);
-    return context;
-  }
-  return contextReader(db as Database).submit(request);
+  const [context] = await readContexts(tx, request.lock ? lockedContext : unlockedContext, [request]);
+  return context;
+}
+
+/**
+ * The same read without a lock on the pool, outside a transaction: it may share its statement with
+ * concurrent ones (`contextReader`).
+ */
+export function readSharedPlacementContext(
+  db: Database,
+  request: Omit<PlacementContextRequest, 'lock'>,
+): Promise<PlacementContext | undefined> {
+  return contextReader(db).submit({ ...request, lock: false });
 }
 
 function contextOfRow(row: ContextRow): PlacementContext {

@@ -34,6 +34,7 @@ import {
   buyHoldsCustomerLock,
   cancelOrder,
   placeBuy,
+  placeTaxableBuy,
   placeSell,
   planBuyOrder,
   planSellOrder,
@@ -232,11 +233,17 @@ export class TradingService {
       paymentMethod: body.paymentMethod ?? 'ACCOUNT_TRANSFER',
       points: whole(body.points) ?? 0n,
     };
-    const place = async (executor: Database | Transaction) =>
-      this.#placedAnswer(executor, await placeBuy(executor, input, requestRecordOf(context)), context);
+    const record = requestRecordOf(context);
+    // a NISA buy holds its customer's lock in a transaction; a taxable one shares its statements
     return runWithKeyRetry(
       () =>
-        buyHoldsCustomerLock(body.accountType) ? this.db.transaction((tx) => place(tx)) : place(this.db),
+        buyHoldsCustomerLock(body.accountType)
+          ? this.db.transaction(async (tx) =>
+              this.#placedAnswer(tx, await placeBuy(tx, input, record), context),
+            )
+          : placeTaxableBuy(this.db, input, record).then((placement) =>
+              this.#placedAnswer(this.db, placement, context),
+            ),
       mapConstraintError,
     );
   }
