@@ -42,12 +42,10 @@ import { noDebitFailures, recurringDebitsStep } from '../jobs/steps/recurring-de
 import { recurringOrdersStep } from '../jobs/steps/recurring-orders.step.ts';
 import { scheduledSellsStep } from '../jobs/steps/scheduled-sells.step.ts';
 import { sellPayoutDate, sellPayoutsStep } from '../jobs/steps/sell-payouts.step.ts';
-import {
-  cancelOrder,
-  placeBuyOrder,
-  placeSellOrder,
-  type PlaceSellOrderInput,
-} from '../modules/trading/order-placement.ts';
+import { cancelOrder } from '../modules/trading/order-cancellation.ts';
+import { placeBuyOrder } from '../modules/trading/buy-placement.ts';
+import { placeSellOrder } from '../modules/trading/sell-placement.ts';
+import { type PlaceSellOrderInput } from '../modules/trading/order-placement.ts';
 import { tradingCalendarOf } from '../modules/trading/trading.repository.ts';
 
 /**

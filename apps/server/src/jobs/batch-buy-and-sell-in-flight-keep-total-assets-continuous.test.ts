@@ -8,7 +8,8 @@ import { createTestDatabase, type TestDatabase } from '@fund/db/testing';
 import { addCalendarDays, isBusinessDay, isoDate, jstInstant, type IsoDate } from '@fund/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AssetsService } from '../modules/assets/assets.service.ts';
-import { placeBuyOrder, placeSellOrder } from '../modules/trading/order-placement.ts';
+import { placeBuyOrder } from '../modules/trading/buy-placement.ts';
+import { placeSellOrder } from '../modules/trading/sell-placement.ts';
 import {
   insertCustomer,
   insertFund,

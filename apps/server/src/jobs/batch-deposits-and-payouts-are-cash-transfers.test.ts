@@ -3,7 +3,7 @@ import { monthlyDeposits, scheduledSells } from '@fund/db';
 import { createTestDatabase, type TestDatabase } from '@fund/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HistoryService } from '../modules/history/history.service.ts';
-import { placeBuyOrder } from '../modules/trading/order-placement.ts';
+import { placeBuyOrder } from '../modules/trading/buy-placement.ts';
 import {
   expectLedgerConsistent,
   insertCustomer,

@@ -7,7 +7,8 @@ import { isoDate, jstInstant } from '@fund/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AssetsService } from '../modules/assets/assets.service.ts';
 import { HistoryService } from '../modules/history/history.service.ts';
-import { placeBuyOrder, placeSellOrder } from '../modules/trading/order-placement.ts';
+import { placeBuyOrder } from '../modules/trading/buy-placement.ts';
+import { placeSellOrder } from '../modules/trading/sell-placement.ts';
 import { insertCustomer, insertFund, morningOf, runDays } from './test/batch-fixtures.ts';
 
 describe('two NISA growth buys and a partial sale: the same 簿価 in assets and in the NISA status', () => {

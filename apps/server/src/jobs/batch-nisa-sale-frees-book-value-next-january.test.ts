@@ -3,7 +3,8 @@ import { holdings, informations, nisaUsage } from '@fund/db';
 import { createTestDatabase, type TestDatabase } from '@fund/db/testing';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { placeBuyOrder, placeSellOrder } from '../modules/trading/order-placement.ts';
+import { placeBuyOrder } from '../modules/trading/buy-placement.ts';
+import { placeSellOrder } from '../modules/trading/sell-placement.ts';
 import { nisaUsageOf } from '../modules/trading/trading.repository.ts';
 import {
   expectLedgerConsistent,

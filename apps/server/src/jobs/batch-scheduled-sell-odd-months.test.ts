@@ -2,7 +2,7 @@ import { cashflows, orders, scheduledSells } from '@fund/db';
 import { createTestDatabase, type TestDatabase } from '@fund/db/testing';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { placeBuyOrder } from '../modules/trading/order-placement.ts';
+import { placeBuyOrder } from '../modules/trading/buy-placement.ts';
 import {
   cashOf,
   expectLedgerConsistent,

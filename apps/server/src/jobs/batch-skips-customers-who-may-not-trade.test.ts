@@ -10,7 +10,7 @@ import {
 import { createTestDatabase, type TestDatabase } from '@fund/db/testing';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { placeBuyOrder } from '../modules/trading/order-placement.ts';
+import { placeBuyOrder } from '../modules/trading/buy-placement.ts';
 import {
   cashOf,
   expectLedgerConsistent,

@@ -2,7 +2,8 @@ import { trades, yearlyTaxStates } from '@fund/db';
 import { createTestDatabase, type TestDatabase } from '@fund/db/testing';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { placeBuyOrder, placeSellOrder } from '../modules/trading/order-placement.ts';
+import { placeBuyOrder } from '../modules/trading/buy-placement.ts';
+import { placeSellOrder } from '../modules/trading/sell-placement.ts';
 import { importNavCsv } from './steps/prices.step.ts';
 import {
   cashOf,

@@ -2,7 +2,7 @@ import { batchStepRuns, journalEntries, orders, trades } from '@fund/db';
 import { createTestDatabase, type TestDatabase } from '@fund/db/testing';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { placeBuyOrder } from '../modules/trading/order-placement.ts';
+import { placeBuyOrder } from '../modules/trading/buy-placement.ts';
 import { BatchAbortedError } from './batch-runner.ts';
 import {
   expectLedgerConsistent,

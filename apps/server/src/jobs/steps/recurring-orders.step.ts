@@ -36,7 +36,7 @@ import {
 } from '@fund/db';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { AppError } from '../../errors/app-error.ts';
-import { placeBuyOrder } from '../../modules/trading/order-placement.ts';
+import { placeBuyOrder } from '../../modules/trading/buy-placement.ts';
 import { latestNav, nisaUsageOf, tradingCalendarOf } from '../../modules/trading/trading.repository.ts';
 import type { BatchStep, StepContext } from '../batch-runner.ts';
 import { arrayLiteral } from '../sql-arrays.ts';

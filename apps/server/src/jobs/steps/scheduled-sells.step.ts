@@ -9,7 +9,7 @@ import {
 import { funds, holdings, scheduledSells } from '@fund/db';
 import { and, eq } from 'drizzle-orm';
 import { AppError } from '../../errors/app-error.ts';
-import { placeSellOrder } from '../../modules/trading/order-placement.ts';
+import { placeSellOrder } from '../../modules/trading/sell-placement.ts';
 import type { BatchStep } from '../batch-runner.ts';
 import {
   batchOrderInstant,

@@ -16,7 +16,7 @@ import type { AuditEntry } from '../../audit/audit-log.ts';
 import { TradingError, tradingMessages } from './trading-errors.ts';
 
 /**
- * Everything an order placement writes, decided beforehand; `writePlacedOrder` writes it in one statement.
+ * Everything an order placement writes, decided beforehand; `writePlacedOrderInTransaction` or `writeSharedPlacedOrder` writes it in one statement.
  * A sell's `order.reservedUnits` are reserved on its holding at once.
  */
 export interface PlacedOrderRows {

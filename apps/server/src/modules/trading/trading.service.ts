@@ -30,14 +30,11 @@ import {
   type IdempotentAnswer,
   type StoredAnswer,
 } from '../../idempotency/idempotency.ts';
+import { buyHoldsCustomerLock, placeBuy, placeTaxableBuy } from './buy-placement.ts';
+import { cancelOrder } from './order-cancellation.ts';
+import { placeSell, planSellOrder } from './sell-placement.ts';
+import { planBuyOrder } from './buy-plan.ts';
 import {
-  buyHoldsCustomerLock,
-  cancelOrder,
-  placeBuy,
-  placeTaxableBuy,
-  placeSell,
-  planBuyOrder,
-  planSellOrder,
   type PlaceBuyOrderInput,
   type OrderRequestRecord,
   type PlaceSellOrderInput,
