@@ -4,6 +4,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signedInState, type StorageState } from './support/app-session.ts';
+import { answersAsState } from './support/browser.ts';
 import { useRunningApp } from './support/harness.ts';
 
 const app = useRunningApp();
@@ -50,7 +51,8 @@ describe('the first screen’s calls are asked before the app has loaded, once',
         // the later screens' calls wait for the first screen, and still come
         expect(asked(calls, '/v1/lastLogIn')).toBe(1);
         await page.getByText('総資産').first().waitFor();
-        expect(problems).toEqual([]);
+        // 1000001's card asks to be registered again: the point call's 400-101 is a state home shows
+        expect(problems.filter((problem) => !answersAsState(problem))).toEqual([]);
       },
       { storageState: state },
     ));
