@@ -1,3 +1,4 @@
+import { cashflowTypeValues, tradeTypeValues } from '@fund/domain';
 import { z } from 'zod';
 import { isoDateSchema } from './request-limits.ts';
 import { amountStringSchema, signedAmountStringSchema } from './plans.ts';
@@ -14,10 +15,13 @@ const pageSizeSchema = z
   .regex(/^(?:[1-9]|[1-9][0-9]|100)$/, '1〜100 の整数を指定してください')
   .default('20');
 
+/** CashflowType of spec §3: 入金 or 出金 (@fund/domain). */
+const cashflowTypeSchema = z.enum(cashflowTypeValues);
+
 export const cashflowsQuerySchema = z.strictObject({
   from: isoDate.optional(),
   to: isoDate.optional(),
-  type: z.enum(['deposit', 'withdraw']).optional(),
+  type: cashflowTypeSchema.optional(),
   page: pageSchema,
   pageSize: pageSizeSchema,
 });
@@ -34,7 +38,7 @@ export const cashflowsSchema = z
     cashflows: z.array(
       z.object({
         id: z.uuid(),
-        type: z.enum(['deposit', 'withdraw']),
+        type: cashflowTypeSchema,
         amount: amountStringSchema,
         occurredOn: isoDate,
         description: z.string(),
@@ -45,14 +49,8 @@ export const cashflowsSchema = z
   .meta({ id: 'Cashflows' });
 export type Cashflows = z.infer<typeof cashflowsSchema>;
 
-export const tradeHistoryTypeSchema = z.enum([
-  'ALL',
-  'FUND',
-  'EQUITY',
-  'CASH_TRANSFER',
-  'CAPITAL_GAIN',
-  'SHIP_RECEIPT',
-]);
+/** TradeType of spec §3 (@fund/domain): the history's filter; a trade itself is never ALL. */
+export const tradeHistoryTypeSchema = z.enum(tradeTypeValues);
 
 export const tradesQuerySchema = z.strictObject({
   type: tradeHistoryTypeSchema.default('ALL'),

@@ -1,3 +1,4 @@
+import { accountRoleTypeValues } from '@fund/domain';
 import { z } from 'zod';
 
 /** Paths of the identity service (spec §7 "Identity service", all under /auth/v1) and the OpenID provider. */
@@ -31,7 +32,7 @@ export const userProfileSchema = z
     lastName: z.string(),
     firstName: z.string(),
     email: z.string(),
-    accountRole: z.enum(['ADULT', 'CORPORATION', 'CHILD', 'JUNIOR_NISA']),
+    accountRole: z.enum(accountRoleTypeValues),
   })
   .meta({ id: 'UserProfile' });
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { accountRoleSchema } from './root-loading.ts';
+import { accountRoleSchema, equityStatusSchema } from './root-loading.ts';
 
 // The operator console's calls (decision 024): an operator finds a customer of its branches by 口座番号 or
 // name kana, opens one, and reads its own audit trail. Operator token only (`requireOperator`).
@@ -32,7 +32,7 @@ export const operatorCustomerSchema = z
     lastNameKana: z.string(),
     firstNameKana: z.string(),
     accountRole: accountRoleSchema,
-    equityStatus: z.enum(['OPEN', 'CLOSE', 'NONE']),
+    equityStatus: equityStatusSchema,
     locked: z.boolean(),
   })
   .meta({ id: 'OperatorCustomer' });

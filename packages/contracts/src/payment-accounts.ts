@@ -1,3 +1,9 @@
+import {
+  bankDepositTypeValues,
+  linkedCardStateTypeValues,
+  type BankDepositType,
+  type LinkedCardStateType,
+} from '@fund/domain';
 import { z } from 'zod';
 
 // The customer's payment accounts as the app shows them (spec §7; domain.md §3, §4): the credit card on
@@ -7,15 +13,10 @@ import { z } from 'zod';
 
 /**
  * The card's state with the issuer: what the point balance call answers follows from it (spec §8):
- * ACTIVE → the balance; RE_REGISTRATION_REQUIRED → 400-101/103; NOT_POINTS_CARD → 400-102.
+ * ACTIVE → the balance; RE_REGISTRATION_REQUIRED → 400-101/103; NOT_POINTS_CARD → 400-102. The values
+ * are @fund/domain's LinkedCardStateType, whose rules decide those answers.
  */
-export const CreditCardState = {
-  active: 'ACTIVE',
-  reRegistrationRequired: 'RE_REGISTRATION_REQUIRED',
-  notPointsCard: 'NOT_POINTS_CARD',
-  expired: 'EXPIRED',
-} as const;
-export type CreditCardState = (typeof CreditCardState)[keyof typeof CreditCardState];
+export type CreditCardState = LinkedCardStateType;
 
 /** `GET /v1/cashflows/creditCard`: the card linked through the issuer's connected service. */
 export const creditCardSchema = z
@@ -29,7 +30,7 @@ export const creditCardSchema = z
       expiry: z.string().regex(/^[0-9]{4}-(0[1-9]|1[0-2])$/),
       /** Whether purchases with it earn points the customer may use for spot buys. */
       pointsEarning: z.boolean(),
-      state: z.enum(['ACTIVE', 'RE_REGISTRATION_REQUIRED', 'NOT_POINTS_CARD', 'EXPIRED']),
+      state: z.enum(linkedCardStateTypeValues),
       /** The day (JST) the card was linked. */
       linkedOn: z.iso.date(),
     }),
@@ -37,9 +38,8 @@ export const creditCardSchema = z
   .meta({ id: 'CreditCard' });
 export type CreditCard = z.infer<typeof creditCardSchema>;
 
-/** 預金種目 of the debited bank account. */
-export const BankAccountType = { ordinary: 'ORDINARY', current: 'CURRENT', savings: 'SAVINGS' } as const;
-export type BankAccountType = (typeof BankAccountType)[keyof typeof BankAccountType];
+/** 預金種目 of the debited bank account (@fund/domain's BankDepositType). */
+export type BankAccountType = BankDepositType;
 
 /** `GET /v1/cashflows/accountTransfer/account`: the bank account 口座振替 debits (積立 and 毎月の入金). */
 export const accountTransferAccountSchema = z
@@ -49,7 +49,7 @@ export const accountTransferAccountSchema = z
       bankName: z.string(),
       branchCode: z.string().regex(/^[0-9]{3}$/),
       branchName: z.string(),
-      accountType: z.enum(['ORDINARY', 'CURRENT', 'SAVINGS']),
+      accountType: z.enum(bankDepositTypeValues),
       /** The last three digits of the account number; the rest is never sent. */
       accountNumberLast3: z.string().regex(/^[0-9]{3}$/),
       /** 口座名義 in katakana, as the bank holds it. */

@@ -1,3 +1,11 @@
+import {
+  accountTypeValues,
+  paymentMethodValues,
+  scheduledBuyBatchFlagTypeValues,
+  scheduledSellFrequencyTypeValues,
+  scheduledSellStatusTypeValues,
+  scheduledSellTypeValues,
+} from '@fund/domain';
 import { z } from 'zod';
 import { positiveWholeNumberSchema } from './money-request.ts';
 
@@ -47,12 +55,20 @@ export const maxMonthlyDepositAmount = 100_000_000n;
 /** Largest scheduled-sell figure (yen or units) a request may name. */
 export const maxScheduledSellValue = 999_999_999_999_999n;
 
-export const planAccountTypeSchema = z.enum(['specific', 'general', 'nisa2_tsumitate', 'nisa2_growth']);
-export const planPaymentMethodSchema = z.enum(['ACCOUNT_TRANSFER', 'CREDIT_CARD']);
-export const planStatusSchema = z.enum(['ACTIVE', 'SUSPENDED', 'CANCELED']);
-export const scheduledBuyBatchFlagSchema = z.enum(['create', 'update', 'cancel']);
-export const scheduledSellTypeSchema = z.enum(['AMOUNT', 'QUANTITY', 'RATE']);
-export const scheduledSellFrequencySchema = z.enum(['MONTHLY', 'ODD_MONTHLY']);
+// The value lists are those of @fund/domain (spec §3), which the database's enums use too.
+/** The account types a recurring purchase may buy in: a subset of AccountType. */
+export const planAccountTypeSchema = z
+  .enum(accountTypeValues)
+  .extract(['specific', 'general', 'nisa2_tsumitate', 'nisa2_growth']);
+export const planPaymentMethodSchema = z.enum(paymentMethodValues);
+/**
+ * ACTIVE / SUSPENDED / CANCELED of a standing instruction: recurring purchase, scheduled sell and monthly
+ * deposit share the values (and the moves) of ScheduledSellStatusType (spec §3), as the database does.
+ */
+export const planStatusSchema = z.enum(scheduledSellStatusTypeValues);
+export const scheduledBuyBatchFlagSchema = z.enum(scheduledBuyBatchFlagTypeValues);
+export const scheduledSellTypeSchema = z.enum(scheduledSellTypeValues);
+export const scheduledSellFrequencySchema = z.enum(scheduledSellFrequencyTypeValues);
 
 /** A month as `YYYY-MM`. */
 const yearMonthSchema = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/);

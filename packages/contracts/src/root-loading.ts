@@ -1,3 +1,4 @@
+import { accountRoleTypeValues, equityStatusTypeValues } from '@fund/domain';
 import { z } from 'zod';
 import { isoDateSchema } from './request-limits.ts';
 
@@ -8,7 +9,8 @@ import { isoDateSchema } from './request-limits.ts';
 const isoDate = isoDateSchema;
 const isoDateTime = z.iso.datetime({ offset: true });
 
-export const accountRoleSchema = z.enum(['ADULT', 'CORPORATION', 'CHILD', 'JUNIOR_NISA']);
+/** AccountRoleType of spec §3, as @fund/domain (and the database) lists it. */
+export const accountRoleSchema = z.enum(accountRoleTypeValues);
 export type AccountRoleType = z.infer<typeof accountRoleSchema>;
 
 /**
@@ -17,10 +19,13 @@ export type AccountRoleType = z.infer<typeof accountRoleSchema>;
  */
 const hashedUserIdSchema = z.string().regex(/^[0-9a-f]{64}$/);
 
+/** `status.equity` of the securities account, as @fund/domain's trading standing reads it. */
+export const equityStatusSchema = z.enum(equityStatusTypeValues);
+
 /** `GET /v6/accountStatus`: `status.equity` is CLOSE (閉鎖), NONE (口座未開設) or OPEN. */
 export const accountStatusSchema = z
   .object({
-    status: z.object({ equity: z.enum(['OPEN', 'CLOSE', 'NONE']) }),
+    status: z.object({ equity: equityStatusSchema }),
     hashedUserId: hashedUserIdSchema,
   })
   .meta({ id: 'AccountStatus' });

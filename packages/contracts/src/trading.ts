@@ -1,3 +1,13 @@
+import {
+  accountTypeValues,
+  nisaBucketValues,
+  orderChannelTypeValues,
+  orderStatusValues,
+  orderTypeBuyValues,
+  orderTypeSellValues,
+  paymentMethodValues,
+  paymentStatusTypeValues,
+} from '@fund/domain';
 import { z } from 'zod';
 import { isoDateSchema } from './request-limits.ts';
 import { positiveWholeNumberSchema as positiveWholeNumber } from './money-request.ts';
@@ -82,22 +92,18 @@ export const orderPointsSchema = z.union([
 /** A whole number in an answer, as a decimal string. */
 export const decimalStringSchema = z.string().regex(/^-?(0|[1-9][0-9]*)$/);
 
-export const accountTypeSchema = z.enum([
-  'specific',
-  'general',
-  'general_nisa',
-  'tsumitate_nisa',
-  'nisa2_tsumitate',
-  'nisa2_growth',
-  'junior_nisa',
-]);
+// The spec §3 enumerations are defined once, in @fund/domain (which the database's enums use too): a value
+// added there reaches the API's validation and types.
+export const accountTypeSchema = z.enum(accountTypeValues);
 export type AccountTypeValue = z.infer<typeof accountTypeSchema>;
-export const orderTypeBuySchema = z.enum(['AMOUNT', 'QUANTITY']);
-export const orderTypeSellSchema = z.enum(['AMOUNT', 'QUANTITY', 'ALL']);
-export const orderChannelSchema = z.enum(['BUY', 'SELL', 'TSUMITATE', 'SCHEDULEDSELL']);
-export const orderStatusSchema = z.enum(['ORDERED', 'EXECUTED', 'CANCELED', 'TRADED', 'COMPLETED']);
-export const paymentMethodSchema = z.enum(['ACCOUNT_TRANSFER', 'CREDIT_CARD']);
-export const paymentStatusSchema = z.enum(['SUCCESS', 'FAILURE', 'RESET', 'NONE', 'RECEIVED', 'PROCESSING']);
+export const orderTypeBuySchema = z.enum(orderTypeBuyValues);
+export const orderTypeSellSchema = z.enum(orderTypeSellValues);
+export const orderChannelSchema = z.enum(orderChannelTypeValues);
+export const orderStatusSchema = z.enum(orderStatusValues);
+export const paymentMethodSchema = z.enum(paymentMethodValues);
+export const paymentStatusSchema = z.enum(paymentStatusTypeValues);
+/** The 2024 NISA's つみたて投資枠 or 成長投資枠. */
+export const nisaBucketSchema = z.enum(nisaBucketValues);
 const fundCodeSchema = z.string().regex(/^[0-9A-Z]{8}$/);
 const isoDate = isoDateSchema;
 const isoDateTime = z.iso.datetime({ offset: true });
@@ -190,7 +196,7 @@ const orderDatesSchema = z.object({
 
 /** The NISA effect of a buy: which 枠, and the room left after it (annual for the 受渡日 year, lifetime). */
 const nisaImpactSchema = z.object({
-  bucket: z.enum(['tsumitate', 'growth']),
+  bucket: nisaBucketSchema,
   year: z.number().int(),
   amount: decimalStringSchema,
   annualRoomAfter: decimalStringSchema,
@@ -255,7 +261,7 @@ export const orderSchema = z
     pointsValue: decimalStringSchema,
     paymentMethod: paymentMethodSchema.nullable(),
     paymentStatus: paymentStatusSchema,
-    nisaBucket: z.enum(['tsumitate', 'growth']).nullable(),
+    nisaBucket: nisaBucketSchema.nullable(),
     nisaAmount: decimalStringSchema,
     taxWithheld: decimalStringSchema,
     applicationDate: isoDate,

@@ -1,16 +1,17 @@
+import { accountRoleTypeValues, equityStatusTypeValues } from '@fund/domain';
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, pgEnum, pgTable, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
 import { timestamps } from './columns.ts';
 
 /** 口座区分 — who holds the account (spec §3 AccountRoleType). */
-export const accountRole = pgEnum('account_role', ['ADULT', 'CORPORATION', 'CHILD', 'JUNIOR_NISA']);
+export const accountRole = pgEnum('account_role', accountRoleTypeValues);
 export type AccountRole = (typeof accountRole.enumValues)[number];
 
 /**
  * State of the customer's securities account (spec §3 `status.equity`). The shell shows the closed-account
  * screen for CLOSE and sends the customer to the account-opening site for NONE (no account opened yet).
  */
-export const equityStatus = pgEnum('equity_status', ['OPEN', 'CLOSE', 'NONE']);
+export const equityStatus = pgEnum('equity_status', equityStatusTypeValues);
 export type EquityStatus = (typeof equityStatus.enumValues)[number];
 
 /** お客さま: one row per account holder (individual, corporation or minor). */

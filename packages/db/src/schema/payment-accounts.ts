@@ -1,18 +1,14 @@
+import { bankDepositTypeValues, linkedCardStateTypeValues } from '@fund/domain';
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { timestamps } from './columns.ts';
 import { customers } from './customers.ts';
 
 /**
- * The card's state with the issuer (CreditCardState of @fund/contracts): ACTIVE, RE_REGISTRATION_REQUIRED
+ * The card's state with the issuer (LinkedCardStateType of @fund/domain, CreditCardState of the contracts): ACTIVE, RE_REGISTRATION_REQUIRED
  * (the issuer asks for the card to be linked again before points may be used), NOT_POINTS_CARD, EXPIRED.
  */
-export const linkedCardState = pgEnum('linked_card_state', [
-  'ACTIVE',
-  'RE_REGISTRATION_REQUIRED',
-  'NOT_POINTS_CARD',
-  'EXPIRED',
-]);
+export const linkedCardState = pgEnum('linked_card_state', linkedCardStateTypeValues);
 export type LinkedCardState = (typeof linkedCardState.enumValues)[number];
 
 /**
@@ -66,8 +62,8 @@ export const pendingCardLinks = pgTable('pending_card_links', {
 
 export type PendingCardLink = typeof pendingCardLinks.$inferSelect;
 
-/** 預金種目 (BankAccountType of @fund/contracts). */
-export const bankAccountType = pgEnum('bank_account_type', ['ORDINARY', 'CURRENT', 'SAVINGS']);
+/** 預金種目 (BankDepositType of @fund/domain, BankAccountType of the contracts). */
+export const bankAccountType = pgEnum('bank_account_type', bankDepositTypeValues);
 
 /**
  * The bank account 口座振替 debits (積立 and 毎月の入金), registered at account opening through the bank's

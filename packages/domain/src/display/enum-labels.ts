@@ -1,6 +1,7 @@
 import type { OrderChannelType as OrderChannel, OrderStatus } from '../enums/order.ts';
 import type { AccountRoleType } from '../enums/account.ts';
 import type { PaymentMethod } from '../enums/payment.ts';
+import type { BankDepositType } from '../enums/trade.ts';
 
 // The words Japanese fund sellers use for the spec §3 enumerations, one set for every screen and notice.
 
@@ -50,9 +51,6 @@ const accountRoleLabels: Readonly<Record<AccountRoleType, string>> = {
 export function formatAccountRole(role: AccountRoleType): string {
   return accountRoleLabels[role];
 }
-
-/** 預金種目 of a bank account: the spec's DepositType (ORDINARY, CURRENT) and 貯蓄 (SAVINGS). */
-export type BankDepositType = 'ORDINARY' | 'CURRENT' | 'SAVINGS';
 
 const bankDepositTypeLabels: Readonly<Record<BankDepositType, string>> = {
   ORDINARY: '普通',

@@ -24,3 +24,7 @@ export const isCashflowType = (value: unknown): value is CashflowType => isOneOf
 export const depositTypeValues = ['ORDINARY', 'CURRENT'] as const;
 export type DepositType = (typeof depositTypeValues)[number];
 export const isDepositType = (value: unknown): value is DepositType => isOneOf(depositTypeValues, value);
+
+/** 預金種目 of a bank account (the one 口座振替 debits): the spec's DepositType and 貯蓄 (SAVINGS). */
+export const bankDepositTypeValues = [...depositTypeValues, 'SAVINGS'] as const;
+export type BankDepositType = (typeof bankDepositTypeValues)[number];

@@ -5,7 +5,8 @@
  * execute them. A closed account (CLOSE) and one not opened yet (NONE) only read; a locked one neither
  * trades nor is traded for. Stopping and cancelling stay allowed: they only take exposure away.
  */
-export type EquityStatusType = 'OPEN' | 'CLOSE' | 'NONE';
+export const equityStatusTypeValues = ['OPEN', 'CLOSE', 'NONE'] as const;
+export type EquityStatusType = (typeof equityStatusTypeValues)[number];
 
 export interface TradingStanding {
   readonly equityStatus: EquityStatusType;

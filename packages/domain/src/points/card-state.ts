@@ -1,8 +1,14 @@
 /**
- * The linked card's state with the issuer (CreditCardState of the contracts) and what it allows for points
- * (spec §8, decision 018).
+ * The linked card's state with the issuer (the contracts' CreditCardState and the database's enum take
+ * these values) and what it allows for points (spec §8, decision 018).
  */
-export type LinkedCardStateType = 'ACTIVE' | 'RE_REGISTRATION_REQUIRED' | 'NOT_POINTS_CARD' | 'EXPIRED';
+export const linkedCardStateTypeValues = [
+  'ACTIVE',
+  'RE_REGISTRATION_REQUIRED',
+  'NOT_POINTS_CARD',
+  'EXPIRED',
+] as const;
+export type LinkedCardStateType = (typeof linkedCardStateTypeValues)[number];
 
 /** The point call's refusals that follow from the card (400-503, the issuer's maintenance, does not). */
 export type PointCardRefusal = '400-100' | '400-101' | '400-102' | '400-103';

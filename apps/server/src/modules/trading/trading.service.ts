@@ -16,7 +16,6 @@ import {
   realisedGain,
   withholdingForSale,
   yearOf,
-  type AccountType,
   type IsoDate,
   type Units,
   type Yen,
@@ -344,7 +343,7 @@ export class TradingService {
         false,
       );
       let tax = 0n;
-      if (capitalGainsTreatment(body.accountType as AccountType) === 'withholding') {
+      if (capitalGainsTreatment(body.accountType) === 'withholding') {
         const year = yearOf(plan.dates.settlementDate as IsoDate);
         const state = await yearlyTaxStateOf(tx, customerId, year);
         const gain = realisedGain(

@@ -1,4 +1,4 @@
-import { orderAmountSchema, orderUnitsSchema } from '@fund/contracts';
+import { orderAmountSchema, orderTypeBuySchema, orderUnitsSchema } from '@fund/contracts';
 import { checkPointUse, formatYen, pointsToYen, yen } from '@fund/domain';
 import { z } from 'zod';
 import { spotBuyAccounts, type BuyDraft } from './buy-draft';
@@ -20,7 +20,7 @@ export interface BuyFormContext {
 export function buyFormSchema({ pointBalance, cashBalance }: BuyFormContext) {
   return z
     .object({
-      orderType: z.enum(['AMOUNT', 'QUANTITY']),
+      orderType: orderTypeBuySchema,
       value: z.string(),
       accountType: z.enum(spotBuyAccounts, { error: '口座区分を選択してください' }),
       usePoints: z.boolean(),

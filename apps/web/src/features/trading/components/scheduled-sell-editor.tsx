@@ -1,5 +1,11 @@
 import type { CreateScheduledSellBody, ScheduledSell } from '@fund/contracts';
-import { formatJapaneseDateWithWeekday, formatUnits, formatYen } from '@fund/domain';
+import {
+  formatJapaneseDateWithWeekday,
+  formatUnits,
+  formatYen,
+  scheduledSellFrequencyTypeValues,
+  scheduledSellTypeValues,
+} from '@fund/domain';
 import { useState } from 'react';
 import { Button } from '../../../components/button/button';
 import { AmountInput, DescriptionList, Field, SegmentedControl } from '../../../components/ui';
@@ -16,12 +22,12 @@ import type { SellRefusal } from '../sell-refusals';
 type SellType = ScheduledSell['type'];
 type Frequency = ScheduledSell['frequency'];
 
-const typeOptions = (['AMOUNT', 'QUANTITY', 'RATE'] as const).map((value) => ({
+const typeOptions = scheduledSellTypeValues.map((value) => ({
   value,
   // short, to fit three segments at 320 px; the figure's label below says 金額, 口数 or 率
   label: scheduledSellTypeLabels[value],
 }));
-const frequencyOptions = (['MONTHLY', 'ODD_MONTHLY'] as const).map((value) => ({
+const frequencyOptions = scheduledSellFrequencyTypeValues.map((value) => ({
   value,
   label: scheduledSellFrequencyLabels[value],
 }));
