@@ -3,7 +3,7 @@ import { createTestDatabase, type TestDatabase } from '@fund/db/testing';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BatchAbortedError, runStep, type BatchStep } from './batch-runner.ts';
-import { arrayLiteral } from './sql-arrays.ts';
+import { arrayLiteral } from '../shared/sql-arrays.ts';
 
 type Row = Record<string, unknown>;
 

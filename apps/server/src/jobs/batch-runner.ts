@@ -1,7 +1,8 @@
 import type { IsoDate } from '@fund/domain';
 import type { Database, Transaction } from '@fund/db';
 import { sql } from 'drizzle-orm';
-import { arrayLiteral } from './sql-arrays.ts';
+import { arrayLiteral } from '../shared/sql-arrays.ts';
+import { rowsOf } from './batch-data.ts';
 import { timeOrderedUuid } from './time-ordered-uuid.ts';
 
 /**
@@ -81,13 +82,6 @@ export interface RunnerHooks {
 
 export class BatchAbortedError extends Error {
   override readonly name = 'BatchAbortedError';
-}
-
-type Row = Record<string, unknown>;
-
-async function rowsOf(executor: Database | Transaction, query: ReturnType<typeof sql>): Promise<Row[]> {
-  const result = await executor.execute(query);
-  return (result as unknown as { rows: Row[] }).rows;
 }
 
 const insertChunk = 5_000;

@@ -152,7 +152,7 @@ async function situationOf(tx: Transaction, customerId: string, checkDate: IsoDa
   let transferPlans = false;
   let transferFailuresInARow = 0;
   if (plansMonth !== undefined) {
-    const plans = await listActivePlansStartedBy(tx, customerId, firstDayOf(plansMonth));
+    const plans = await listActivePlansStartedBy(tx, [customerId], firstDayOf(plansMonth));
     for (const plan of plans) {
       const method = methodForMonth(plan, plansMonth);
       if (method === 'CREDIT_CARD') cardPlans = true;

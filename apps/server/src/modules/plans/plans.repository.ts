@@ -11,8 +11,9 @@ import {
   type ScheduledSell,
 } from '@fund/db';
 import type { AccountType } from '@fund/domain';
-import { and, asc, eq, gt, inArray, isNull, lte, ne } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, lte, ne, sql } from 'drizzle-orm';
 import type { LockedCustomer } from '../../shared/customer-lock.ts';
+import { arrayLiteral } from '../../shared/sql-arrays.ts';
 
 /** The customer a plan change locks (shared/customer-lock.ts). */
 export type PlanCustomer = LockedCustomer;
@@ -110,13 +111,14 @@ export async function listRecurringPurchases(
 }
 
 /**
- * The customer's ACTIVE plans that have started by the month beginning `monthStart` (YYYY-MM-01): the
- * plans the batch debits for that month, in id order. `lockForUpdate` locks them (FOR UPDATE) for a step
- * that changes them.
+ * The customers' ACTIVE plans that have started by the month beginning `monthStart` (YYYY-MM-01): the
+ * plans the batch debits for that month, in id order. One statement for any number of customers (the
+ * batch's chunk passes thousands, one array parameter), so the per-customer and set-based paths read the
+ * same rows. `lockForUpdate` locks them (FOR UPDATE, in id order) for a step that changes them.
  */
 export async function listActivePlansStartedBy(
   db: DatabaseExecutor,
-  customerId: string,
+  customerIds: readonly string[],
   monthStart: string,
   options: { lockForUpdate?: boolean } = {},
 ): Promise<RecurringPurchase[]> {
@@ -125,7 +127,7 @@ export async function listActivePlansStartedBy(
     .from(recurringPurchases)
     .where(
       and(
-        eq(recurringPurchases.customerId, customerId),
+        sql`${recurringPurchases.customerId} = ANY(${arrayLiteral(customerIds)}::uuid[])`,
         eq(recurringPurchases.status, 'ACTIVE'),
         lte(recurringPurchases.startMonth, monthStart),
       ),

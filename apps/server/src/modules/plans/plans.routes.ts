@@ -18,7 +18,10 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ConflictError } from '../../errors/app-error.ts';
 import { idempotencyKeyOf, requestHashOf, runIdempotent, sqlStateOf } from '../../idempotency/idempotency.ts';
-import { PlansService, type PlanCaller } from './plans.service.ts';
+import { MonthlyDepositService } from './monthly-deposit.service.ts';
+import { type PlanCaller } from './plan-changes.ts';
+import { RecurringPurchasesService } from './recurring-purchases.service.ts';
+import { ScheduledSellsService } from './scheduled-sells.service.ts';
 import { customerIdOf } from '../../shared/signed-in-customer.ts';
 
 const readErrors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
@@ -43,7 +46,10 @@ function liveplanConflict(error: unknown): unknown {
  * calls need an Idempotency-Key. Another customer's plan id answers 404. The batch executes the plans.
  */
 export const plansRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = new PlansService(app.db.db, () => app.clock.now());
+  const now = () => app.clock.now();
+  const recurringPurchases = new RecurringPurchasesService(app.db.db, now);
+  const scheduledSells = new ScheduledSellsService(app.db.db, now);
+  const monthlyDeposits = new MonthlyDepositService(app.db.db, now);
   const read = app.requireCustomer();
   const write = app.requireCustomer(['user.write']);
 
@@ -64,7 +70,7 @@ export const plansRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: recurringPurchaseListSchema, ...readErrors },
       },
     },
-    async (request) => service.listRecurringPurchases(customerIdOf(request)),
+    async (request) => recurringPurchases.listRecurringPurchases(customerIdOf(request)),
   );
 
   app.post(
@@ -81,7 +87,7 @@ export const plansRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const answer = await idempotent(request, async (tx) => ({
         status: 201,
-        body: await service.createRecurringPurchase(tx, callerOf(request), request.body),
+        body: await recurringPurchases.createRecurringPurchase(tx, callerOf(request), request.body),
       }));
       return reply.code(answer.status).send(answer.body);
     },
@@ -99,7 +105,8 @@ export const plansRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: recurringPurchaseSchema, ...writeErrors },
       },
     },
-    async (request) => service.updateRecurringPurchase(callerOf(request), request.params.id, request.body),
+    async (request) =>
+      recurringPurchases.updateRecurringPurchase(callerOf(request), request.params.id, request.body),
   );
 
   const recurringMoves: readonly [string, ScheduledSellStatusType, string][] = [
@@ -119,7 +126,7 @@ export const plansRoutes: FastifyPluginAsyncZod = async (app) => {
           response: { 200: recurringPurchaseSchema, ...writeErrors },
         },
       },
-      async (request) => service.moveRecurringPurchase(callerOf(request), request.params.id, to),
+      async (request) => recurringPurchases.moveRecurringPurchase(callerOf(request), request.params.id, to),
     );
   }
 
@@ -133,7 +140,7 @@ export const plansRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: scheduledSellListSchema, ...readErrors },
       },
     },
-    async (request) => service.listScheduledSells(customerIdOf(request)),
+    async (request) => scheduledSells.listScheduledSells(customerIdOf(request)),
   );
 
   app.post(
@@ -150,7 +157,7 @@ export const plansRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const answer = await idempotent(request, async (tx) => ({
         status: 201,
-        body: await service.createScheduledSell(tx, callerOf(request), request.body),
+        body: await scheduledSells.createScheduledSell(tx, callerOf(request), request.body),
       }));
       return reply.code(answer.status).send(answer.body);
     },
@@ -168,7 +175,7 @@ export const plansRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: scheduledSellSchema, ...writeErrors },
       },
     },
-    async (request) => service.updateScheduledSell(callerOf(request), request.params.id, request.body),
+    async (request) => scheduledSells.updateScheduledSell(callerOf(request), request.params.id, request.body),
   );
 
   const sellMoves: readonly [string, ScheduledSellStatusType, string][] = [
@@ -188,7 +195,7 @@ export const plansRoutes: FastifyPluginAsyncZod = async (app) => {
           response: { 200: scheduledSellSchema, ...writeErrors },
         },
       },
-      async (request) => service.moveScheduledSell(callerOf(request), request.params.id, to),
+      async (request) => scheduledSells.moveScheduledSell(callerOf(request), request.params.id, to),
     );
   }
 
@@ -202,7 +209,7 @@ export const plansRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: monthlyDepositSchema, ...readErrors },
       },
     },
-    async (request) => service.monthlyDeposit(customerIdOf(request)),
+    async (request) => monthlyDeposits.monthlyDeposit(customerIdOf(request)),
   );
 
   app.put(
@@ -216,7 +223,7 @@ export const plansRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: monthlyDepositSchema, ...writeErrors },
       },
     },
-    async (request) => service.putMonthlyDeposit(callerOf(request), request.body),
+    async (request) => monthlyDeposits.putMonthlyDeposit(callerOf(request), request.body),
   );
 
   app.delete(
@@ -229,6 +236,6 @@ export const plansRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: monthlyDepositSchema, ...writeErrors },
       },
     },
-    async (request) => service.stopMonthlyDeposit(callerOf(request)),
+    async (request) => monthlyDeposits.stopMonthlyDeposit(callerOf(request)),
   );
 };

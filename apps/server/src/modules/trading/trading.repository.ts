@@ -78,7 +78,19 @@ export function fundTradingCalendar(fund: Fund, holidays: readonly string[]): Fu
 
 /** The customer's NISA ledgers as the domain's `NisaUsage`. */
 export async function nisaUsageOf(db: DatabaseExecutor, customerId: string): Promise<NisaUsage> {
-  const rows = await db.select().from(nisaUsage).where(eq(nisaUsage.customerId, customerId));
+  return nisaUsageOfRows(await db.select().from(nisaUsage).where(eq(nisaUsage.customerId, customerId)));
+}
+
+/** One `nisa_usage` row: a customer's purchases and freed book value of a year and bucket. */
+export interface NisaUsageRow {
+  readonly year: number;
+  readonly bucket: string;
+  readonly purchased: bigint;
+  readonly freed: bigint;
+}
+
+/** `nisa_usage` rows already read (one customer's) as the domain's `NisaUsage`. */
+export function nisaUsageOfRows(rows: readonly NisaUsageRow[]): NisaUsage {
   const years = [...new Set(rows.map((row) => row.year))].sort((a, b) => a - b);
   const amount = (year: number, bucket: 'tsumitate' | 'growth', column: 'purchased' | 'freed') =>
     (rows.find((row) => row.year === year && row.bucket === bucket)?.[column] ?? 0n) as Yen;

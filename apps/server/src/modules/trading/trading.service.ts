@@ -6,12 +6,10 @@ import {
   type OrderEstimateRequest,
   type OrderResponse,
   type OrdersResponse,
-  type OrderView,
   type SellOrderRequest,
 } from '@fund/contracts';
 import type { Database, Order, Transaction } from '@fund/db';
 import {
-  canCancelOrder,
   capitalGainsTreatment,
   realisedGain,
   withholdingForSale,
@@ -38,13 +36,8 @@ import {
   type OrderRequestRecord,
   type PlaceSellOrderInput,
 } from './order-placement.ts';
-import {
-  findOwnOrder,
-  fundNamesByIds,
-  heldAmounts,
-  pageOfOrders,
-  yearlyTaxStateOf,
-} from './trading.repository.ts';
+import { findOwnOrder, pageOfOrders, yearlyTaxStateOf } from './trading.repository.ts';
+import { orderViews, toOrderView } from './order-views.ts';
 import { TradingError, tradingMessages as messages } from './trading-errors.ts';
 import { uuidPattern } from '../../shared/uuid.ts';
 
@@ -108,48 +101,6 @@ function mapConstraintError(error: unknown): unknown {
   return error;
 }
 
-export function toOrderView(
-  order: Order,
-  fund: { code: string; name: string },
-  held: bigint,
-  now: Date,
-): OrderView {
-  const text = (value: bigint | null) => (value === null ? null : value.toString());
-  return {
-    id: order.id,
-    fundCode: fund.code,
-    fundName: fund.name,
-    accountType: order.accountType,
-    channel: order.channel,
-    orderType: order.orderType,
-    status: order.status,
-    requestedAmount: text(order.requestedAmount),
-    requestedUnits: text(order.requestedUnits),
-    reservedUnits: order.reservedUnits.toString(),
-    // a cancelled buy gave its money back: nothing is held any more
-    heldAmount: order.status === 'CANCELED' ? '0' : held.toString(),
-    executedUnits: text(order.executedUnits),
-    executedAmount: text(order.executedAmount),
-    executedPrice: text(order.executedPrice),
-    pointsUsed: order.pointsUsed.toString(),
-    pointsValue: order.pointsValue.toString(),
-    paymentMethod: order.paymentMethod,
-    paymentStatus: order.paymentStatus,
-    nisaBucket: order.nisaBucket,
-    nisaAmount: order.nisaAmount.toString(),
-    taxWithheld: order.taxWithheld.toString(),
-    applicationDate: order.applicationDate,
-    tradeDate: order.tradeDate,
-    settlementDate: order.settlementDate,
-    cancelDeadline: order.cancelDeadline.toISOString(),
-    cancelable:
-      (order.channel === 'BUY' || order.channel === 'SELL') &&
-      canCancelOrder(order.status, now, order.cancelDeadline),
-    createdAt: order.createdAt.toISOString(),
-    canceledAt: order.canceledAt?.toISOString() ?? null,
-  };
-}
-
 /** What a placement through the API takes from the call itself. */
 function callFields(context: CallContext) {
   return {
@@ -187,20 +138,8 @@ function requestRecordOf(context: CallContext): OrderRequestRecord {
 export class TradingService {
   constructor(private readonly db: Database) {}
 
-  async #views(executor: Database | Transaction, rows: readonly Order[], now: Date): Promise<OrderView[]> {
-    if (rows.length === 0) return [];
-    const byId = await fundNamesByIds(executor, [...new Set(rows.map((row) => row.fundId))]);
-    const held = await heldAmounts(
-      executor,
-      rows.filter((row) => row.channel === 'BUY').map((row) => row.id),
-    );
-    return rows.map((row) =>
-      toOrderView(row, byId.get(row.fundId) ?? { code: '', name: '' }, held.get(row.id) ?? 0n, now),
-    );
-  }
-
   async #answer(tx: Database | Transaction, order: Order, now: Date, status: number) {
-    const [view] = await this.#views(tx, [order], now);
+    const [view] = await orderViews(tx, [order], now);
     return { status, body: { order: view! } satisfies OrderResponse };
   }
 
@@ -393,7 +332,7 @@ export class TradingService {
       pageSize: ordersPageSize,
     });
     return {
-      orders: await this.#views(this.db, rows, now),
+      orders: await orderViews(this.db, rows, now),
       page: query.page,
       pageSize: ordersPageSize,
       total,
@@ -405,7 +344,7 @@ export class TradingService {
     const row = await findOwnOrder(this.db, customerId, orderId);
     // another customer's order is answered exactly like a missing one (security.md 23)
     if (row === undefined) throw new NotFoundError(messages.orderNotFound);
-    const [view] = await this.#views(this.db, [row], now);
+    const [view] = await orderViews(this.db, [row], now);
     return { order: view! };
   }
 }

@@ -1,0 +1,48 @@
+import { recordDebitOutcome, type IsoDate } from '@fund/domain';
+import type { RecurringPurchase, Transaction } from '@fund/db';
+import { formatJapaneseDate, formatYen, postNotice } from '../batch-data.ts';
+import { debitMethodName } from './recurring-debit-rules.ts';
+import { recordDebitFailures } from './recurring-debits.repository.ts';
+
+/**
+ * A debit that failed: a transfer plan's failures in a row are counted (`recordDebitOutcome`) and the third
+ * suspends the plan, with an important notice; a card charge's failure (over the monthly limit) does not
+ * count. The customer is told either way.
+ */
+export async function recordFailedDebit(
+  tx: Transaction,
+  failed: {
+    customerId: string;
+    plan: RecurringPurchase;
+    amount: bigint;
+    failure: string;
+    businessDate: IsoDate;
+    /** The clock, read as the notice is posted. */
+    now: () => Date;
+  },
+): Promise<void> {
+  const { customerId, plan, amount, failure, businessDate } = failed;
+  const what = debitMethodName(plan);
+  const counts = plan.paymentMethod === 'ACCOUNT_TRANSFER';
+  const state = counts
+    ? recordDebitOutcome(plan.consecutiveDebitFailures, 'FAILURE')
+    : { consecutiveFailures: plan.consecutiveDebitFailures, suspend: false };
+  await recordDebitFailures(tx, plan.id, {
+    consecutiveFailures: Math.min(state.consecutiveFailures, 3),
+    suspend: state.suspend,
+  });
+  await postNotice(tx, {
+    customerId,
+    category: state.suspend ? 'important' : 'others',
+    title: state.suspend ? '積立の停止のお知らせ' : `積立の${what}ができませんでした`,
+    lines: [
+      `${formatJapaneseDate(businessDate)}の積立（${formatYen(amount)}）の${what}ができませんでした（${failure}）。`,
+      ...(state.suspend
+        ? ['3か月連続で口座振替ができなかったため、この積立を停止しました。再開はお手続きください。']
+        : counts
+          ? [`連続${state.consecutiveFailures}回目です。3回連続で振替できない場合、積立は停止されます。`]
+          : []),
+    ],
+    at: failed.now(),
+  });
+}

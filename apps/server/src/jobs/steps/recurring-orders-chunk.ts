@@ -1,0 +1,182 @@
+import {
+  checkPurchaseAccount,
+  decideNisaPurchase,
+  emptyNisaUsage,
+  nisaBucketOfAccountType,
+  orderDatesFor,
+  recordNisaPurchase,
+  unitsForAmount,
+  type AccountType,
+  type IsoDate,
+  type NavPer10k,
+  type NisaInvestor,
+  type Yen,
+} from '@fund/domain';
+import type { Fund, Transaction } from '@fund/db';
+import { latestNav, nisaUsageOfRows, tradingCalendarOf } from '../../modules/trading/trading.repository.ts';
+import type { StepContext } from '../batch-runner.ts';
+import { timeOrderedUuid } from '../time-ordered-uuid.ts';
+import { chunkItemsByMonth } from './customer-month-items.ts';
+import { purchaseAccountOf } from './recurring-order-account.ts';
+import {
+  addNisaPurchases,
+  insertChunkOrders,
+  readChunkMonth,
+  type FundOnDate,
+  type NisaAdd,
+  type OrderRow,
+} from './recurring-orders.repository.ts';
+import { batchOrderInstant, monthKey } from '../batch-data.ts';
+
+/**
+ * The set-based path of `recurringOrdersStep` for a chunk of items. It reads the chunk's received debits,
+ * customers (locked as `placeBuyOrder` locks them), open accounts and NISA usage in a few statements,
+ * computes each fund's order dates once, runs the same domain rules in memory — the step's NISA allocation
+ * with overflow and every check `placeBuyOrder` makes — and writes the orders and the NISA usage with one
+ * multi-row statement each. A customer any of whose plans `placeBuyOrder` would refuse is left to
+ * `process`, which refunds exactly as before.
+ */
+export async function orderChunk(
+  tx: Transaction,
+  itemIds: readonly string[],
+  { businessDate }: StepContext,
+): Promise<ReadonlyMap<string, string>> {
+  const done = new Map<string, string>();
+  const placedAt = batchOrderInstant(businessDate);
+  const funds = new Map<string, FundOnDate>();
+  const fundOnDate = async (fund: Fund): Promise<FundOnDate> => {
+    let known = funds.get(fund.id);
+    if (known === undefined) {
+      const calendar = await tradingCalendarOf(tx, fund, businessDate);
+      const nav = await latestNav(tx, fund.id, businessDate);
+      known = {
+        fund,
+        dates: orderDatesFor(placedAt, 'BUY', calendar),
+        nav: nav?.nav as NavPer10k | undefined,
+      };
+      funds.set(fund.id, known);
+    }
+    return known;
+  };
+  const rows: OrderRow[] = [];
+  const nisaAdds = new Map<string, NisaAdd>();
+
+  for (const { month, items } of chunkItemsByMonth(itemIds)) {
+    const { pendingOf, customerOf, accountsOf, usageRowsOf } = await readChunkMonth(
+      tx,
+      items.map((item) => item.customerId),
+      month,
+    );
+    for (const { itemId, customerId } of items) {
+      const own = pendingOf.get(customerId) ?? [];
+      if (own.length === 0) {
+        done.set(itemId, 'nothing-to-place');
+        continue;
+      }
+      const customer = customerOf.get(customerId);
+      // placeBuyOrder refuses these: `process` refunds the debit
+      if (customer === undefined || customer.equityStatus !== 'OPEN' || customer.locked) continue;
+      const accountTypes = accountsOf.get(customerId) ?? new Set<AccountType>();
+      const investor: NisaInvestor | undefined =
+        customer.birthDate === null
+          ? undefined
+          : {
+              role: customer.role,
+              birthDate: customer.birthDate as IsoDate,
+              residentOfJapan: true,
+              hasNisaAccount: accountTypes.has('nisa2_tsumitate') || accountTypes.has('nisa2_growth'),
+            };
+      const storedUsage = nisaUsageOfRows(usageRowsOf.get(customerId) ?? []);
+      const taxableAccount: AccountType = accountTypes.has('specific') ? 'specific' : 'general';
+      // the step's allocation usage, and the stored usage placeBuyOrder reads before each order
+      let usage = investor === undefined ? emptyNisaUsage : storedUsage;
+      let stored = storedUsage;
+      const placed: OrderRow[] = [];
+      let plain = true;
+      for (const { debit: paid, plan, fund } of own) {
+        const { dates, nav } = await fundOnDate(fund);
+        const target = purchaseAccountOf({
+          plan,
+          amount: paid.amount as Yen,
+          fund,
+          investor,
+          usage,
+          settlementDate: dates.settlementDate,
+          accountTypes,
+          taxableAccount,
+        });
+        const accountType = target.accountType;
+        usage = target.usage;
+        const key = `tsumitate:${plan.id}:${monthKey(month)}`;
+        // every check placeBuyOrder makes for a TSUMITATE AMOUNT order; a refusal goes the per-item way
+        const bucket = nisaBucketOfAccountType(accountType) ?? null;
+        const refused =
+          nav === undefined ||
+          fund.salesStatus !== 'ON_SALE' ||
+          !checkPurchaseAccount(accountType, customer.role).ok ||
+          !accountTypes.has(accountType) ||
+          paid.amount <= 0n ||
+          unitsForAmount(paid.amount as Yen, nav) <= 0n ||
+          (bucket === 'growth' && !fund.growthEligible);
+        if (refused) {
+          plain = false;
+          break;
+        }
+        if (bucket !== null) {
+          const decision = decideNisaPurchase(
+            {
+              role: customer.role,
+              birthDate: (customer.birthDate ?? '9999-12-31') as IsoDate,
+              residentOfJapan: true,
+              hasNisaAccount: true,
+            },
+            {
+              bucket,
+              kind: 'RECURRING',
+              fundTsumitateEligible: fund.tsumitateEligible,
+              amount: paid.amount as Yen,
+              settlementDate: dates.settlementDate,
+            },
+            stored,
+          );
+          if (!decision.allowed) {
+            plain = false;
+            break;
+          }
+          stored = recordNisaPurchase(stored, {
+            bucket,
+            bookValue: paid.amount as Yen,
+            year: decision.year,
+          });
+          const addKey = `${customerId} ${decision.year} ${bucket}`;
+          const add = nisaAdds.get(addKey) ?? { customerId, year: decision.year, bucket, amount: 0n };
+          nisaAdds.set(addKey, { ...add, amount: add.amount + paid.amount });
+        }
+        placed.push({
+          id: timeOrderedUuid(),
+          customerId,
+          accountType,
+          fund,
+          key,
+          amount: paid.amount,
+          paymentMethod: plan.paymentMethod,
+          nisaBucket: bucket,
+          planId: plan.id,
+          debitId: paid.id,
+        });
+      }
+      if (!plain) {
+        // undo this customer's NISA adds: the whole item goes through `process`
+        for (const [addKey, add] of nisaAdds) if (add.customerId === customerId) nisaAdds.delete(addKey);
+        continue;
+      }
+      rows.push(...placed);
+      done.set(itemId, 'placed');
+    }
+  }
+  if (rows.length === 0) return done;
+
+  await insertChunkOrders(tx, rows, [...funds.values()], placedAt);
+  if (nisaAdds.size > 0) await addNisaPurchases(tx, [...nisaAdds.values()]);
+  return done;
+}
