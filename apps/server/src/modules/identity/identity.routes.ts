@@ -16,8 +16,8 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provid
 import type Provider from 'oidc-provider';
 import { z } from 'zod';
 import { NotFoundError } from '../../errors/app-error.ts';
-import { accountRoutes } from './account/account.routes.ts';
-import { accountPagesRoutes } from './account-pages/account-pages.routes.ts';
+import { credentialsRoutes } from './credentials/credentials.routes.ts';
+import { securityPagesRoutes } from './security-pages/security-pages.routes.ts';
 import {
   consentPage,
   errorPage,
@@ -393,11 +393,11 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
   await app.register(secondFactor.routes, { provider, notifier, complete: completeSignIn });
   await app.register(mfaRoutes, { services: mfa });
 
-  // --- sign-up, password reset, credential changes, sessions (account/) -------------------------------
-  await app.register(accountRoutes);
+  // --- sign-up, password reset, credential changes, sessions (credentials/) ---------------------------
+  await app.register(credentialsRoutes);
 
-  // --- the customer's own account pages (account-pages/), signed in as the fund-account client ---------
-  await app.register(accountPagesRoutes, { provider, services: mfa });
+  // --- the customer's own security pages (security-pages/), signed in as the fund-account client --------
+  await app.register(securityPagesRoutes, { provider, services: mfa });
 
   // --- /auth/v1 calls with a customer token ---------------------------------------------------------
   app.get(

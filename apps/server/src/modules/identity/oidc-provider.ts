@@ -26,16 +26,16 @@ import {
 import { useJapaneseFormPost } from './japanese-form-post.ts';
 import { OidcPayloadAdapter } from './oidc-payload.repository.ts';
 import {
-  accountPagesCallbackPath,
-  accountPagesClientId,
-  accountPagesSecrets,
-} from './account-pages/account-pages-secrets.ts';
+  securityPagesCallbackPath,
+  securityPagesClientId,
+  securityPagesSecrets,
+} from './security-pages/security-pages-secrets.ts';
 import { findAccountNumber } from './sign-in.repository.ts';
 
 /** OAuth clients known from configuration (dynamic registration adds others). */
 export const deviceClientId = 'fund-device';
 /** Clients of our own: they skip the consent page (the customer signs in to our own service). */
-export const firstPartyClientIds: ReadonlySet<string> = new Set([webClientId, accountPagesClientId]);
+export const firstPartyClientIds: ReadonlySet<string> = new Set([webClientId, securityPagesClientId]);
 
 /** Scopes of the API (resource server); `openid` and `offline` are OpenID scopes of the provider. */
 export const apiScopes = ['user.write', 'user.session.revoke.self'] as const;
@@ -191,16 +191,16 @@ export function createOidcProvider(dependencies: ProviderDependencies): Provider
     clients: [
       ...webClients(identity),
       {
-        // The identity service's own account pages (account-pages/): a confidential client whose code is
-        // exchanged on the server; the secret is derived, never configured (account-pages-secrets.ts).
-        client_id: accountPagesClientId,
+        // The identity service's own security pages (security-pages/): a confidential client whose code is
+        // exchanged on the server; the secret is derived, never configured (security-pages-secrets.ts).
+        client_id: securityPagesClientId,
         client_name: 'お客さま情報・セキュリティ設定',
-        client_secret: accountPagesSecrets(identity, keys).clientSecret,
+        client_secret: securityPagesSecrets(identity, keys).clientSecret,
         token_endpoint_auth_method: 'client_secret_basic',
         application_type: 'web',
         grant_types: ['authorization_code'],
         response_types: ['code'],
-        redirect_uris: [`${publicOrigin}${accountPagesCallbackPath}`],
+        redirect_uris: [`${publicOrigin}${securityPagesCallbackPath}`],
       },
     ],
     clientDefaults: {

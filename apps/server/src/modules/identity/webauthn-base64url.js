@@ -1,5 +1,5 @@
 // base64url <-> ArrayBuffer for the WebAuthn JSON the server sends and expects. Served in front of
-// sign-in-second-step/passkey.js and account-pages/passkey-registration.js (each route prepends it), so both
+// sign-in-second-step/passkey.js and security-pages/passkey-registration.js (each route prepends it), so both
 // browser scripts share one copy without a bundler.
 
 // eslint-disable-next-line @typescript-eslint/no-unused-vars -- called by the script served after this one

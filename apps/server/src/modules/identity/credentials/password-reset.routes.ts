@@ -6,10 +6,10 @@ import {
 } from '@fund/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errors, tags, type AccountRoutesOptions } from './account-api.ts';
+import { errors, tags, type CredentialsRoutesOptions } from './credentials-api.ts';
 
 /** Password reset (spec §7): a code by mail, then the new password with it. */
-export const passwordResetRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async (app, options) => {
+export const passwordResetRoutes: FastifyPluginAsyncZod<CredentialsRoutesOptions> = async (app, options) => {
   const { service, limits } = options;
 
   app.post(

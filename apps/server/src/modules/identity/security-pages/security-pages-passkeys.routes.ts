@@ -2,13 +2,13 @@ import type { RegistrationResponseJSON } from '@simplewebauthn/server';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { mfaMessages } from '../authenticators/mfa.routes.ts';
-import { form, sendHtml, type AccountPagesContext } from './account-pages-context.ts';
-import { accountFormPage, accountPagesPath, currentPasswordField } from './account-pages-views.ts';
+import { form, sendHtml, type SecurityPagesContext } from './security-pages-context.ts';
+import { accountFormPage, securityPagesPath, currentPasswordField } from './security-pages-views.ts';
 
 const passkeyParams = z.object({ id: z.uuid() });
 
 /** Adding a passkey (the browser creates it, the page posts it with the current password) and deleting one. */
-export const accountPagesPasskeyRoutes: FastifyPluginAsyncZod<AccountPagesContext> = async (
+export const securityPagesPasskeyRoutes: FastifyPluginAsyncZod<SecurityPagesContext> = async (
   pages,
   context,
 ) => {
@@ -19,7 +19,7 @@ export const accountPagesPasskeyRoutes: FastifyPluginAsyncZod<AccountPagesContex
     accountFormPage({
       title: 'パスキーの追加',
       intro: 'この端末の指紋・顔認証や画面ロックでログインできるようになります。',
-      action: `${accountPagesPath}/passkeys`,
+      action: `${securityPagesPath}/passkeys`,
       csrf,
       fields: [
         currentPasswordField(errors.current),
@@ -34,17 +34,17 @@ export const accountPagesPasskeyRoutes: FastifyPluginAsyncZod<AccountPagesContex
         },
       ],
       submitLabel: 'パスキーを登録する',
-      passkey: { optionsUrl: `${accountPagesPath}/passkeys/options` },
+      passkey: { optionsUrl: `${securityPagesPath}/passkeys/options` },
       ...(formError === undefined ? {} : { formError }),
     });
 
-  pages.get(`${accountPagesPath}/passkeys/new`, { schema: { hide: true } }, async (request, reply) => {
+  pages.get(`${securityPagesPath}/passkeys/new`, { schema: { hide: true } }, async (request, reply) => {
     const session = await signedIn(request, reply);
     if (session === undefined) return reply;
     return sendHtml(reply, 200, passkeyForm(session.csrfToken));
   });
 
-  pages.post(`${accountPagesPath}/passkeys/options`, { schema: { hide: true } }, async (request, reply) => {
+  pages.post(`${securityPagesPath}/passkeys/options`, { schema: { hide: true } }, async (request, reply) => {
     const header = request.headers['x-csrf-token'];
     const session = await signedIn(request, reply, typeof header === 'string' ? header : undefined);
     if (session === undefined) return reply;
@@ -56,7 +56,7 @@ export const accountPagesPasskeyRoutes: FastifyPluginAsyncZod<AccountPagesContex
   });
 
   pages.post(
-    `${accountPagesPath}/passkeys`,
+    `${securityPagesPath}/passkeys`,
     { schema: { hide: true, body: form } },
     async (request, reply) => {
       const session = await signedIn(request, reply, request.body['csrf']);
@@ -112,7 +112,7 @@ export const accountPagesPasskeyRoutes: FastifyPluginAsyncZod<AccountPagesContex
     accountFormPage({
       title: 'パスキーの削除',
       intro: `パスキー「${name}」を削除します。削除したパスキーではログインできなくなります。`,
-      action: `${accountPagesPath}/passkeys/${id}/delete`,
+      action: `${securityPagesPath}/passkeys/${id}/delete`,
       csrf,
       fields: [currentPasswordField(error)],
       submitLabel: '削除する',
@@ -122,7 +122,7 @@ export const accountPagesPasskeyRoutes: FastifyPluginAsyncZod<AccountPagesContex
     (await services.webauthn.list(customerId)).find((passkey) => passkey.id === id)?.name;
 
   pages.get(
-    `${accountPagesPath}/passkeys/:id/delete`,
+    `${securityPagesPath}/passkeys/:id/delete`,
     { schema: { hide: true, params: passkeyParams } },
     async (request, reply) => {
       const session = await signedIn(request, reply);
@@ -134,7 +134,7 @@ export const accountPagesPasskeyRoutes: FastifyPluginAsyncZod<AccountPagesContex
   );
 
   pages.post(
-    `${accountPagesPath}/passkeys/:id/delete`,
+    `${securityPagesPath}/passkeys/:id/delete`,
     { schema: { hide: true, params: passkeyParams, body: form } },
     async (request, reply) => {
       const session = await signedIn(request, reply, request.body['csrf']);

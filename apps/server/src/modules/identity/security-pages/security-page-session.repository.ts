@@ -3,9 +3,9 @@ import type { Database } from '@fund/db';
 import { OidcPayloadAdapter } from '../oidc-payload.repository.ts';
 
 /** Idle expiry of an account-page session: every request it serves extends it by this much. */
-export const accountPageIdleSeconds = 30 * 60;
+export const securityPageIdleSeconds = 30 * 60;
 
-export interface AccountPageSession {
+export interface SecurityPageSession {
   readonly id: string;
   readonly customerId: string;
   /** The provider's grant of the `fund-account` client: ending it (sessions page) ends this session too. */
@@ -14,11 +14,12 @@ export interface AccountPageSession {
 }
 
 /**
- * Account-page sessions live beside the provider's own records (oidc_payloads, kind AccountPageSession)
+ * Security-page sessions live beside the provider's own records (oidc_payloads, kind AccountPageSession:
+ * the stored name, kept from before these pages were called security pages)
  * with the grant id in its column: ending the grant (one session or global sign-out) deletes the page
  * session in the same statement, so no second table and no separate clean-up are needed.
  */
-export class AccountPageSessions {
+export class SecurityPageSessions {
   readonly #store: OidcPayloadAdapter;
 
   constructor(db: Database) {
@@ -26,7 +27,7 @@ export class AccountPageSessions {
     this.#store = new OidcPayloadAdapter('AccountPageSession', db, () => new Date());
   }
 
-  async create(customerId: string, grantId: string): Promise<AccountPageSession> {
+  async create(customerId: string, grantId: string): Promise<SecurityPageSession> {
     const session = {
       id: randomBytes(32).toString('base64url'),
       customerId,
@@ -38,7 +39,7 @@ export class AccountPageSessions {
   }
 
   /** The live session with this id, its idle expiry extended; undefined when unknown or expired. */
-  async touch(id: string): Promise<AccountPageSession | undefined> {
+  async touch(id: string): Promise<SecurityPageSession | undefined> {
     if (!/^[A-Za-z0-9_-]{43}$/.test(id)) return undefined;
     const payload = await this.#store.find(id);
     if (payload === undefined) return undefined;
@@ -55,7 +56,7 @@ export class AccountPageSessions {
     await this.#store.destroy(id);
   }
 
-  async #save(session: AccountPageSession): Promise<void> {
+  async #save(session: SecurityPageSession): Promise<void> {
     await this.#store.upsert(
       session.id,
       {
@@ -64,12 +65,12 @@ export class AccountPageSessions {
         accountId: session.customerId,
         csrfToken: session.csrfToken,
       },
-      accountPageIdleSeconds,
+      securityPageIdleSeconds,
     );
   }
 }
 
-export function csrfTokenMatches(session: AccountPageSession, presented: string | undefined): boolean {
+export function csrfTokenMatches(session: SecurityPageSession, presented: string | undefined): boolean {
   if (presented === undefined) return false;
   const expected = Buffer.from(session.csrfToken);
   const given = Buffer.from(presented);

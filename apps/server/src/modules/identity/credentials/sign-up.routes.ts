@@ -12,10 +12,10 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errors, tags, type AccountRoutesOptions } from './account-api.ts';
+import { errors, tags, type CredentialsRoutesOptions } from './credentials-api.ts';
 
 /** Sign-up (spec §7): the mailed code, checking an address, confirming, sending the code again. */
-export const signUpRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async (app, options) => {
+export const signUpRoutes: FastifyPluginAsyncZod<CredentialsRoutesOptions> = async (app, options) => {
   const { service, limits } = options;
 
   app.post(

@@ -24,7 +24,7 @@ import {
   emailChangeRequestedMail,
   passwordResetAmbiguousMail,
   signUpExistingAddressMail,
-} from './account-mails.ts';
+} from './credentials-mails.ts';
 import {
   findHolderByAccountNumber,
   findHolderById,
@@ -37,12 +37,12 @@ import {
   storePasswordHash,
   updateCustomerEmail,
   type AccountHolder,
-} from './account.repository.ts';
+} from './credentials.repository.ts';
 
 /** A registration can be confirmed (with fresh codes) for a day; each code lives ten minutes. */
 export const registrationLifetimeHours = 24;
 
-export const accountMessages = {
+export const credentialsMessages = {
   codeWrong: '確認コードが正しくありません。',
   codeExpired: '確認コードの有効期限が切れました。確認コードを再送信してください。',
   codeExhausted: '確認コードの入力回数が上限を超えました。確認コードを再送信してください。',
@@ -57,13 +57,13 @@ export const accountMessages = {
 function codeFailure(check: Exclude<CodeCheck, { ok: true }>): BadRequestError {
   switch (check.reason) {
     case 'wrong':
-      return new BadRequestError(accountMessages.codeWrong);
+      return new BadRequestError(credentialsMessages.codeWrong);
     case 'expired':
-      return new BadRequestError(accountMessages.codeExpired);
+      return new BadRequestError(credentialsMessages.codeExpired);
     case 'exhausted':
-      return new BadRequestError(accountMessages.codeExhausted);
+      return new BadRequestError(credentialsMessages.codeExhausted);
     case 'missing':
-      return new BadRequestError(accountMessages.codeMissing);
+      return new BadRequestError(credentialsMessages.codeMissing);
   }
 }
 
@@ -73,7 +73,7 @@ export function assertPasswordAcceptable(password: string, accountNumber?: strin
   if (problem !== undefined) throw new BadRequestError(passwordProblemMessages[problem]);
 }
 
-export interface AccountDependencies {
+export interface CredentialsDependencies {
   readonly db: Database;
   readonly clock: Clock;
   readonly mailer: Mailer;
@@ -97,10 +97,10 @@ export interface RegistrationInput {
  * to the customer by mail (security.md 18); every code is single-use, bound to its attempt and expires
  * (email-otp.service.ts, security.md 15, 16).
  */
-export class AccountService {
-  readonly #d: AccountDependencies;
+export class CredentialsService {
+  readonly #d: CredentialsDependencies;
 
-  constructor(dependencies: AccountDependencies) {
+  constructor(dependencies: CredentialsDependencies) {
     this.#d = dependencies;
   }
 
@@ -177,14 +177,14 @@ export class AccountService {
     const now = this.#d.clock.now();
     const registration = await findOpenRegistration(this.#d.db, registrationId, now);
     if (registration === undefined || registration.emailTakenAt !== null) {
-      throw new BadRequestError(accountMessages.codeMissing);
+      throw new BadRequestError(credentialsMessages.codeMissing);
     }
     const check = await this.#d.emailOtp.check({ purpose: 'sign_up', attemptId: registrationId, code });
     if (!check.ok) throw codeFailure(check);
     const created = await this.#d.db.transaction(async (tx) => {
       const customer = await insertCustomerWithNewAccountNumber(tx, registration);
       if (!(await markRegistrationConfirmed(tx, registration.id, customer.customerId, now))) {
-        throw new BadRequestError(accountMessages.codeMissing);
+        throw new BadRequestError(credentialsMessages.codeMissing);
       }
       await storePasswordHash(tx, customer.customerId, registration.passwordHash, now);
       return customer;
@@ -238,7 +238,7 @@ export class AccountService {
     const check = await this.#d.emailOtp.check({ purpose: 'password_reset', attemptId: resetId, code });
     if (!check.ok) throw codeFailure(check);
     const holder = check.customerId === null ? undefined : await findHolderById(this.#d.db, check.customerId);
-    if (holder === undefined) throw new BadRequestError(accountMessages.codeMissing);
+    if (holder === undefined) throw new BadRequestError(credentialsMessages.codeMissing);
     assertPasswordAcceptable(newPassword, holder.accountNumber);
     await storePasswordHash(
       this.#d.db,
@@ -261,7 +261,7 @@ export class AccountService {
     customerId: string,
     proof: ReauthenticationProof | undefined,
   ): Promise<AccountHolder> {
-    if (proof === undefined) throw new UnauthorizedError(accountMessages.proofMissing);
+    if (proof === undefined) throw new UnauthorizedError(credentialsMessages.proofMissing);
     const holder = await findHolderById(this.#d.db, customerId);
     if (holder === undefined) throw new NotFoundError();
     const result = await reauthenticate(
@@ -271,10 +271,10 @@ export class AccountService {
       this.#d.lockThreshold,
       this.#d.clock.now(),
     );
-    if (result === 'locked') throw new ForbiddenError(accountMessages.locked);
+    if (result === 'locked') throw new ForbiddenError(credentialsMessages.locked);
     if (result === 'wrong') {
-      if ('password' in proof) throw new BadRequestError(accountMessages.currentPasswordWrong);
-      throw new UnauthorizedError(accountMessages.stepUpInvalid);
+      if ('password' in proof) throw new BadRequestError(credentialsMessages.currentPasswordWrong);
+      throw new UnauthorizedError(credentialsMessages.stepUpInvalid);
     }
     return holder;
   }

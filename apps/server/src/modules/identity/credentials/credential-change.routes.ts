@@ -13,10 +13,13 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { reauthenticationProof } from '../reauthentication.ts';
-import { customerOf, signedInErrors, tags, type AccountRoutesOptions } from './account-api.ts';
+import { customerOf, signedInErrors, tags, type CredentialsRoutesOptions } from './credentials-api.ts';
 
 /** The signed-in customer's credential changes: the password, and the email address with its code. */
-export const credentialChangeRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async (app, options) => {
+export const credentialChangeRoutes: FastifyPluginAsyncZod<CredentialsRoutesOptions> = async (
+  app,
+  options,
+) => {
   const { service } = options;
   const write = { onRequest: app.requireCustomer([IdentityScope.userWrite]) };
   const read = { onRequest: app.requireCustomer([]) };

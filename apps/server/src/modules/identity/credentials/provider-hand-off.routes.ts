@@ -18,11 +18,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { BadRequestError, NotFoundError } from '../../../errors/app-error.ts';
 import { firstPartyClientIds, interactionPath } from '../oidc-provider.ts';
-import type { AccountRateLimits } from './account-rate-limits.ts';
+import type { CredentialsRateLimits } from './credentials-rate-limits.ts';
 import { storeLoginHint, takeLoginHint } from './login-hint.repository.ts';
 
 export interface ProviderHandOffRoutesOptions {
-  readonly limits: AccountRateLimits;
+  readonly limits: CredentialsRateLimits;
 }
 
 /** A login hint can be redeemed for five minutes. */

@@ -95,7 +95,7 @@ async function openAccountPages(target: App, accountNumber: string) {
   return { browser, page, csrf: csrfOf(page) };
 }
 
-describe('identity account pages', () => {
+describe('identity security pages', () => {
   it('sign in through the provider, list sessions and sign-in history, and refuse a POST without the CSRF token (403)', async () => {
     const target = await startApp();
     const customer = await customerWithPassword();

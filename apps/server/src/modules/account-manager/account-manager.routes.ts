@@ -10,7 +10,7 @@ import {
   updateAccountRequestsSchema,
 } from '@fund/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AccountsService } from './accounts.service.ts';
+import { AccountManagerService } from './account-manager.service.ts';
 import { customerIdOf } from '../../shared/signed-in-customer.ts';
 
 const errors = { 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
@@ -19,8 +19,10 @@ const errors = { 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchem
  * Account-manager service, version 6 (spec §7), for the signed-in customer (bearer token). Answers carry
  * `Cache-Control: no-store` (security-headers plugin): they hold personal data.
  */
-export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = new AccountsService(app.db.db, (customerId) => app.partnerLinks.hashedUserId(customerId));
+export const accountManagerRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = new AccountManagerService(app.db.db, (customerId) =>
+    app.partnerLinks.hashedUserId(customerId),
+  );
   const onRequest = app.requireCustomer();
 
   app.get(

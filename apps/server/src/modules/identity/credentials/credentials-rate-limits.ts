@@ -23,7 +23,7 @@ export class TooManyRequestsError extends AppError {
  * shared by every server process on the database),
  * with the sign-in limits (SIGN_IN_RATE_LIMIT_PER_IP, SIGN_IN_RATE_LIMIT_PER_ACCOUNT), counted apart.
  */
-export class AccountRateLimits {
+export class CredentialsRateLimits {
   readonly #perIp: AttemptLimiter;
   readonly #perSubject: AttemptLimiter;
 

@@ -2,10 +2,10 @@ import formBody from '@fastify/formbody';
 import { identityHealthSchema, IdentityAccountPath } from '@fund/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { createMfaServices } from '../authenticators/mfa-services.ts';
-import { tags, type AccountRoutesOptions } from './account-api.ts';
-import { AccountRateLimits } from './account-rate-limits.ts';
-import { accountSessionRoutes } from './account-sessions.routes.ts';
-import { AccountService } from './account.service.ts';
+import { tags, type CredentialsRoutesOptions } from './credentials-api.ts';
+import { CredentialsRateLimits } from './credentials-rate-limits.ts';
+import { accountSessionRoutes } from './sessions.routes.ts';
+import { CredentialsService } from './credentials.service.ts';
 import { credentialChangeRoutes } from './credential-change.routes.ts';
 import { passwordResetPageRoutes } from './password-reset-pages.routes.ts';
 import { passwordResetRoutes } from './password-reset.routes.ts';
@@ -17,9 +17,9 @@ import { signUpRoutes } from './sign-up.routes.ts';
  * The account side of /auth/v1 (spec §7): sign-up, password reset, credential changes, sessions and
  * sign-in history, with the sign-up and reset pages linked from the sign-in page.
  */
-export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
+export const credentialsRoutes: FastifyPluginAsyncZod = async (app) => {
   const identity = app.config.identity;
-  const service = new AccountService({
+  const service = new CredentialsService({
     db: app.db.db,
     clock: app.realClock,
     mailer: app.mailer,
@@ -28,7 +28,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     lockThreshold: identity.lockThreshold,
     log: app.log,
   });
-  const limits = new AccountRateLimits(
+  const limits = new CredentialsRateLimits(
     app.db.db,
     identity.signInLimitPerIp,
     identity.signInLimitPerAccount,
@@ -43,7 +43,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     async () => ({ status: 'ok' as const }),
   );
 
-  const options: AccountRoutesOptions = { service, limits };
+  const options: CredentialsRoutesOptions = { service, limits };
   await app.register(signUpRoutes, options);
   await app.register(passwordResetRoutes, options);
   await app.register(credentialChangeRoutes, options);

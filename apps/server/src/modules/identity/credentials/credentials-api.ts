@@ -1,14 +1,14 @@
 import { errorBodySchema } from '@fund/contracts';
 import type { FastifyRequest } from 'fastify';
 import { UnauthorizedError } from '../../../errors/app-error.ts';
-import type { AccountRateLimits } from './account-rate-limits.ts';
-import type { AccountService } from './account.service.ts';
+import type { CredentialsRateLimits } from './credentials-rate-limits.ts';
+import type { CredentialsService } from './credentials.service.ts';
 
 /** What the account routes of /auth/v1 share: the service, the rate limits, the OpenAPI tags and errors. */
 
-export interface AccountRoutesOptions {
-  readonly service: AccountService;
-  readonly limits: AccountRateLimits;
+export interface CredentialsRoutesOptions {
+  readonly service: CredentialsService;
+  readonly limits: CredentialsRateLimits;
 }
 
 export const tags = ['identity'];

@@ -3,11 +3,11 @@ import { enableEmailOtpAndNotify } from '../authenticators/email-otp-enrolment.t
 import { isEmailOtpEnabled } from '../authenticators/email-otp-setting.repository.ts';
 import { requireCustomer } from '../authenticators/mfa-context.ts';
 import { mfaMessages } from '../authenticators/mfa.routes.ts';
-import { codeField, form, sendHtml, type AccountPagesContext } from './account-pages-context.ts';
-import { accountFormPage, accountPagesPath, currentPasswordField } from './account-pages-views.ts';
+import { codeField, form, sendHtml, type SecurityPagesContext } from './security-pages-context.ts';
+import { accountFormPage, securityPagesPath, currentPasswordField } from './security-pages-views.ts';
 
 /** Turning on emailed codes: the current password, then the code sent to the registered address. */
-export const accountPagesEmailOtpRoutes: FastifyPluginAsyncZod<AccountPagesContext> = async (
+export const securityPagesEmailOtpRoutes: FastifyPluginAsyncZod<SecurityPagesContext> = async (
   pages,
   context,
 ) => {
@@ -19,7 +19,7 @@ export const accountPagesEmailOtpRoutes: FastifyPluginAsyncZod<AccountPagesConte
     accountFormPage({
       title: 'メールによる確認コードの設定',
       intro: 'ログインの際に、ご登録のメールアドレスにお送りする確認コードの入力を求めるようになります。',
-      action: `${accountPagesPath}/email-otp`,
+      action: `${securityPagesPath}/email-otp`,
       csrf,
       fields: [currentPasswordField(error)],
       submitLabel: '確認コードを送信する',
@@ -29,20 +29,20 @@ export const accountPagesEmailOtpRoutes: FastifyPluginAsyncZod<AccountPagesConte
     accountFormPage({
       title: 'メールによる確認コードの設定',
       intro: 'ご登録のメールアドレスにお送りした6桁の確認コードを入力してください。',
-      action: `${accountPagesPath}/email-otp/confirm`,
+      action: `${securityPagesPath}/email-otp/confirm`,
       csrf,
       fields: [codeField(error)],
       submitLabel: '設定を完了する',
     });
 
-  pages.get(`${accountPagesPath}/email-otp`, { schema: { hide: true } }, async (request, reply) => {
+  pages.get(`${securityPagesPath}/email-otp`, { schema: { hide: true } }, async (request, reply) => {
     const session = await signedIn(request, reply);
     if (session === undefined) return reply;
     return sendHtml(reply, 200, emailOtpStartForm(session.csrfToken));
   });
 
   pages.post(
-    `${accountPagesPath}/email-otp`,
+    `${securityPagesPath}/email-otp`,
     { schema: { hide: true, body: form } },
     async (request, reply) => {
       const session = await signedIn(request, reply, request.body['csrf']);
@@ -82,7 +82,7 @@ export const accountPagesEmailOtpRoutes: FastifyPluginAsyncZod<AccountPagesConte
   );
 
   pages.post(
-    `${accountPagesPath}/email-otp/confirm`,
+    `${securityPagesPath}/email-otp/confirm`,
     { schema: { hide: true, body: form } },
     async (request, reply) => {
       const session = await signedIn(request, reply, request.body['csrf']);

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { revokeAccountSession } from '../account/account-sessions.repository.ts';
+import { revokeAccountSession } from '../credentials/sessions.repository.ts';
 import { errorPage } from '../interaction-pages.ts';
 import {
   form,
@@ -9,10 +9,10 @@ import {
   seeOther,
   sendHtml,
   sessionCookie,
-  type AccountPagesContext,
-} from './account-pages-context.ts';
-import { accountPagesCallbackPath, accountPagesClientId } from './account-pages-secrets.ts';
-import { accountPagesPath, confirmPage } from './account-pages-views.ts';
+  type SecurityPagesContext,
+} from './security-pages-context.ts';
+import { securityPagesCallbackPath, securityPagesClientId } from './security-pages-secrets.ts';
+import { securityPagesPath, confirmPage } from './security-pages-views.ts';
 
 const callbackQuery = z.object({
   code: z.string().max(512).optional(),
@@ -21,7 +21,7 @@ const callbackQuery = z.object({
 });
 
 /** The page session: the sign-in round trip through the provider, the home page, sign-out and ending sessions. */
-export const accountPagesSessionRoutes: FastifyPluginAsyncZod<AccountPagesContext> = async (
+export const securityPagesSessionRoutes: FastifyPluginAsyncZod<SecurityPagesContext> = async (
   pages,
   context,
 ) => {
@@ -31,18 +31,18 @@ export const accountPagesSessionRoutes: FastifyPluginAsyncZod<AccountPagesContex
   const db = pages.db.db;
 
   // --- sign-in round trip ---------------------------------------------------------------------------
-  pages.get(accountPagesPath, { schema: { hide: true } }, async (request, reply) => {
+  pages.get(securityPagesPath, { schema: { hide: true } }, async (request, reply) => {
     const session = await signedIn(request, reply);
     if (session === undefined) return reply;
     return sendHtml(reply, 200, await home(session));
   });
 
   pages.get(
-    accountPagesCallbackPath,
+    securityPagesCallbackPath,
     { schema: { hide: true, querystring: callbackQuery } },
     async (request, reply) => {
       const saved = signedCookie(request, loginCookie);
-      reply.clearCookie(loginCookie, { path: accountPagesPath });
+      reply.clearCookie(loginCookie, { path: securityPagesPath });
       const [state, verifier] = (saved ?? '').split('.');
       const { code } = request.query;
       if (
@@ -57,12 +57,12 @@ export const accountPagesSessionRoutes: FastifyPluginAsyncZod<AccountPagesContex
       const issued = await provider.AuthorizationCode.find(code);
       const grantId = issued?.grantId;
       const accountId = issued?.accountId;
-      if (issued?.clientId !== accountPagesClientId || grantId === undefined || accountId === undefined) {
+      if (issued?.clientId !== securityPagesClientId || grantId === undefined || accountId === undefined) {
         return sendHtml(reply, 400, errorPage('ログインを続けられません', messages.signInFailed));
       }
       // The exchange goes through the token endpoint like any client's: PKCE, client secret, single use.
       const basic = Buffer.from(
-        `${encodeURIComponent(accountPagesClientId)}:${encodeURIComponent(secrets.clientSecret)}`,
+        `${encodeURIComponent(securityPagesClientId)}:${encodeURIComponent(secrets.clientSecret)}`,
       ).toString('base64');
       const exchanged = await pages.inject({
         method: 'POST',
@@ -86,29 +86,29 @@ export const accountPagesSessionRoutes: FastifyPluginAsyncZod<AccountPagesContex
       }
       const session = await sessions.create(accountId, grantId);
       reply.setCookie(sessionCookie, session.id, cookieOptions());
-      return seeOther(reply, accountPagesPath);
+      return seeOther(reply, securityPagesPath);
     },
   );
 
   pages.post(
-    `${accountPagesPath}/sign-out`,
+    `${securityPagesPath}/sign-out`,
     { schema: { hide: true, body: form } },
     async (request, reply) => {
       const session = await signedIn(request, reply, request.body['csrf']);
       if (session === undefined) return reply;
       await revokeAccountSession(db, session.customerId, session.grantId);
       await sessions.end(session.id);
-      reply.clearCookie(sessionCookie, { path: accountPagesPath });
+      reply.clearCookie(sessionCookie, { path: securityPagesPath });
       // The provider's own sign-in session ends too (RP-initiated logout, with its confirmation page):
       // otherwise opening the account pages again would sign the next person in without a prompt.
-      const query = new URLSearchParams({ client_id: accountPagesClientId });
+      const query = new URLSearchParams({ client_id: securityPagesClientId });
       return seeOther(reply, `/oidc/session/end?${query.toString()}`);
     },
   );
 
   // --- sessions ------------------------------------------------------------------------------------
   pages.post(
-    `${accountPagesPath}/sessions/end`,
+    `${securityPagesPath}/sessions/end`,
     { schema: { hide: true, body: form } },
     async (request, reply) => {
       const session = await signedIn(request, reply, request.body['csrf']);
@@ -116,7 +116,7 @@ export const accountPagesSessionRoutes: FastifyPluginAsyncZod<AccountPagesContex
       const grantId = request.body['session_id'] ?? '';
       const ended = await revokeAccountSession(db, session.customerId, grantId);
       if (grantId === session.grantId) {
-        reply.clearCookie(sessionCookie, { path: accountPagesPath });
+        reply.clearCookie(sessionCookie, { path: securityPagesPath });
         return sendHtml(
           reply,
           200,

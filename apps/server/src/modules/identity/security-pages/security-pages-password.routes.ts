@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { accountMessages } from '../account/account.service.ts';
+import { credentialsMessages } from '../credentials/credentials.service.ts';
 import { passwordMaxLength, passwordMinLength } from '../password-policy.ts';
-import { attempt, form, messages, sendHtml, type AccountPagesContext } from './account-pages-context.ts';
-import { accountFormPage, accountPagesPath, currentPasswordField } from './account-pages-views.ts';
+import { attempt, form, messages, sendHtml, type SecurityPagesContext } from './security-pages-context.ts';
+import { accountFormPage, securityPagesPath, currentPasswordField } from './security-pages-views.ts';
 
 /** Changing the password (the current one first). */
-export const accountPagesPasswordRoutes: FastifyPluginAsyncZod<AccountPagesContext> = async (
+export const securityPagesPasswordRoutes: FastifyPluginAsyncZod<SecurityPagesContext> = async (
   pages,
   context,
 ) => {
@@ -14,7 +14,7 @@ export const accountPagesPasswordRoutes: FastifyPluginAsyncZod<AccountPagesConte
   const passwordForm = (csrf: string, errors: { current?: string; next?: string } = {}, formError?: string) =>
     accountFormPage({
       title: 'パスワードの変更',
-      action: `${accountPagesPath}/password`,
+      action: `${securityPagesPath}/password`,
       csrf,
       fields: [
         currentPasswordField(errors.current),
@@ -31,14 +31,14 @@ export const accountPagesPasswordRoutes: FastifyPluginAsyncZod<AccountPagesConte
       ...(formError === undefined ? {} : { formError }),
     });
 
-  pages.get(`${accountPagesPath}/password`, { schema: { hide: true } }, async (request, reply) => {
+  pages.get(`${securityPagesPath}/password`, { schema: { hide: true } }, async (request, reply) => {
     const session = await signedIn(request, reply);
     if (session === undefined) return reply;
     return sendHtml(reply, 200, passwordForm(session.csrfToken));
   });
 
   pages.post(
-    `${accountPagesPath}/password`,
+    `${securityPagesPath}/password`,
     { schema: { hide: true, body: form } },
     async (request, reply) => {
       const session = await signedIn(request, reply, request.body['csrf']);
@@ -59,7 +59,7 @@ export const accountPagesPasswordRoutes: FastifyPluginAsyncZod<AccountPagesConte
           reply,
           result.status,
           // The service answers 400 both for a wrong current password and for a weak new one.
-          result.status === 400 && result.message !== accountMessages.currentPasswordWrong
+          result.status === 400 && result.message !== credentialsMessages.currentPasswordWrong
             ? passwordForm(session.csrfToken, { next: result.message })
             : passwordForm(session.csrfToken, { current: result.message }),
         );

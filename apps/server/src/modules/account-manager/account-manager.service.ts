@@ -13,13 +13,13 @@ import {
   findPendingUpdateAccountRequest,
   listPendingNisaRequests,
   type AccountRow,
-} from './accounts.repository.ts';
+} from './account-manager.repository.ts';
 
 /**
  * The account-manager service (/v6, spec §7): what the root shell learns about the signed-in customer.
  * Every answer is about the token's own customer; nothing here takes a customer id from the request.
  */
-export class AccountsService {
+export class AccountManagerService {
   constructor(
     private readonly db: Database,
     private readonly hashedUserId: (customerId: string) => string,

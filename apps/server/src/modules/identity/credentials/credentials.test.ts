@@ -144,7 +144,7 @@ function sameShape(a: LightMyRequestResponse, b: LightMyRequestResponse): void {
   expect(Object.keys(a.json<object>()).sort()).toEqual(Object.keys(b.json<object>()).sort());
 }
 
-describe('identity account calls (security.md 12, 14, 16–18, 20)', { timeout: startup }, () => {
+describe('identity credential calls (security.md 12, 14, 16–18, 20)', { timeout: startup }, () => {
   it('GET /auth/v1/health answers ok', async () => {
     const target = await startApp();
     const response = await target.inject({ method: 'GET', url: '/auth/v1/health', headers: { host } });

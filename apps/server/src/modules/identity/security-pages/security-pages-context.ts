@@ -3,9 +3,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
 import { z } from 'zod';
 import { AppError } from '../../../errors/app-error.ts';
-import { listAccountSessions } from '../account/account-sessions.repository.ts';
-import { recentSignInEvents } from '../account/account.repository.ts';
-import { AccountService } from '../account/account.service.ts';
+import { listAccountSessions } from '../credentials/sessions.repository.ts';
+import { recentSignInEvents } from '../credentials/credentials.repository.ts';
+import { CredentialsService } from '../credentials/credentials.service.ts';
 import { errorPage } from '../interaction-pages.ts';
 import { isEmailOtpEnabled } from '../authenticators/email-otp-setting.repository.ts';
 import type { MfaServices } from '../authenticators/mfa-services.ts';
@@ -14,17 +14,17 @@ import { reauthenticate as reauthenticateCustomer } from '../reauthentication.ts
 import { AttemptLimiter, signInRateLimitWindowMs } from '../sign-in-rate-limiter.ts';
 import { findCustomerProfile } from '../sign-in.repository.ts';
 import {
-  AccountPageSessions,
+  SecurityPageSessions,
   csrfTokenMatches,
-  type AccountPageSession,
-} from './account-page-session.repository.ts';
+  type SecurityPageSession,
+} from './security-page-session.repository.ts';
 import {
-  accountPagesCallbackPath,
-  accountPagesClientId,
-  accountPagesSecrets,
-  type AccountPagesSecrets,
-} from './account-pages-secrets.ts';
-import { accountHomePage, accountPagesPath, type AccountField } from './account-pages-views.ts';
+  securityPagesCallbackPath,
+  securityPagesClientId,
+  securityPagesSecrets,
+  type SecurityPagesSecrets,
+} from './security-pages-secrets.ts';
+import { accountHomePage, securityPagesPath, type AccountField } from './security-pages-views.ts';
 
 /**
  * What every account page shares: the page session (signed cookie, sign-in round trip, CSRF check),
@@ -32,7 +32,7 @@ import { accountHomePage, accountPagesPath, type AccountField } from './account-
  * service call's typed error as a message).
  */
 
-export interface AccountPagesRoutesOptions {
+export interface SecurityPagesRoutesOptions {
   readonly provider: Provider;
   readonly services: MfaServices;
 }
@@ -89,28 +89,28 @@ export function codeField(error: string | undefined, hint = '6桁の数字'): Ac
 }
 
 /** The account pages' shared state and helpers, handed to each flow's routes as their options. */
-export interface AccountPagesContext {
+export interface SecurityPagesContext {
   readonly provider: Provider;
   readonly services: MfaServices;
-  readonly account: AccountService;
-  readonly sessions: AccountPageSessions;
+  readonly account: CredentialsService;
+  readonly sessions: SecurityPageSessions;
   readonly limiter: AttemptLimiter;
-  readonly secrets: AccountPagesSecrets;
+  readonly secrets: SecurityPagesSecrets;
   /** PUBLIC_ORIGIN is https: cookies are `Secure`, the token exchange says it came over https. */
   readonly secure: boolean;
   readonly callbackUri: string;
-  readonly cookieOptions: (maxAge?: number) => AccountPageCookieOptions;
+  readonly cookieOptions: (maxAge?: number) => SecurityPageCookieOptions;
   readonly signedCookie: (request: FastifyRequest, name: string) => string | undefined;
   readonly signedIn: (
     request: FastifyRequest,
     reply: FastifyReply,
     csrf?: string,
-  ) => Promise<AccountPageSession | undefined>;
+  ) => Promise<SecurityPageSession | undefined>;
   readonly reauthenticate: (customerId: string, password: string | undefined) => Promise<string | undefined>;
-  readonly home: (session: AccountPageSession, notice?: string) => Promise<string>;
+  readonly home: (session: SecurityPageSession, notice?: string) => Promise<string>;
 }
 
-export interface AccountPageCookieOptions {
+export interface SecurityPageCookieOptions {
   readonly path: string;
   readonly httpOnly: boolean;
   readonly secure: boolean;
@@ -119,18 +119,18 @@ export interface AccountPageCookieOptions {
   readonly maxAge?: number;
 }
 
-export function accountPagesContext(
+export function securityPagesContext(
   app: FastifyInstance,
-  options: AccountPagesRoutesOptions,
-): AccountPagesContext {
+  options: SecurityPagesRoutesOptions,
+): SecurityPagesContext {
   const { provider, services } = options;
   const { config } = app;
   const db = app.db.db;
-  const secrets = accountPagesSecrets(config.identity, app.signingKeys);
+  const secrets = securityPagesSecrets(config.identity, app.signingKeys);
   const secure = config.publicOrigin.startsWith('https:');
-  const callbackUri = `${config.publicOrigin}${accountPagesCallbackPath}`;
-  const sessions = new AccountPageSessions(db);
-  const account = new AccountService({
+  const callbackUri = `${config.publicOrigin}${securityPagesCallbackPath}`;
+  const sessions = new SecurityPageSessions(db);
+  const account = new CredentialsService({
     db,
     clock: app.realClock,
     mailer: app.mailer,
@@ -140,15 +140,15 @@ export function accountPagesContext(
   });
   const limiter = new AttemptLimiter({
     db: db,
-    name: 'account-pages',
+    name: 'account-pages', // the stored name of these attempts, kept from before the rename
     limit: checksPerWindow,
     windowMs: signInRateLimitWindowMs,
     now: () => app.realClock.now().getTime(),
   });
 
   /** Without maxAge a browser-session cookie: the server-side idle expiry decides how long it counts. */
-  const cookieOptions = (maxAge?: number): AccountPageCookieOptions => ({
-    path: accountPagesPath,
+  const cookieOptions = (maxAge?: number): SecurityPageCookieOptions => ({
+    path: securityPagesPath,
     httpOnly: true,
     secure,
     sameSite: 'lax' as const,
@@ -163,7 +163,7 @@ export function accountPagesContext(
     return unsigned.valid && unsigned.value !== null ? unsigned.value : undefined;
   };
 
-  const sessionOf = async (request: FastifyRequest): Promise<AccountPageSession | undefined> => {
+  const sessionOf = async (request: FastifyRequest): Promise<SecurityPageSession | undefined> => {
     const id = signedCookie(request, sessionCookie);
     const session = id === undefined ? undefined : await sessions.touch(id);
     if (session === undefined) return undefined;
@@ -183,7 +183,7 @@ export function accountPagesContext(
     const challenge = createHash('sha256').update(verifier).digest('base64url');
     reply.setCookie(loginCookie, `${state}.${verifier}`, cookieOptions(loginCookieSeconds));
     const query = new URLSearchParams({
-      client_id: accountPagesClientId,
+      client_id: securityPagesClientId,
       response_type: 'code',
       redirect_uri: callbackUri,
       scope: 'openid user.write',
@@ -205,7 +205,7 @@ export function accountPagesContext(
     request: FastifyRequest,
     reply: FastifyReply,
     csrf?: string,
-  ): Promise<AccountPageSession | undefined> => {
+  ): Promise<SecurityPageSession | undefined> => {
     const session = await sessionOf(request);
     if (request.method === 'GET') {
       if (session === undefined) startSignIn(reply);
@@ -241,7 +241,7 @@ export function accountPagesContext(
     return undefined;
   };
 
-  const home = async (session: AccountPageSession, notice?: string): Promise<string> => {
+  const home = async (session: SecurityPageSession, notice?: string): Promise<string> => {
     const profile = await findCustomerProfile(db, session.customerId);
     const [sessionRows, attempts, passkeys, totp, emailOtp] = await Promise.all([
       listAccountSessions(db, session.customerId, app.realClock.now()),

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { uuidPattern } from '../../../shared/uuid.ts';
 import { passwordMaxLength, passwordMinLength } from '../password-policy.ts';
-import type { AccountRoutesOptions } from './account-api.ts';
+import type { CredentialsRoutesOptions } from './credentials-api.ts';
 import {
   attempt,
   backHref,
@@ -15,13 +15,13 @@ import {
   refuse,
   seeConfirmation,
   sendHtml,
-} from './account-page-routing.ts';
-import { buttonForm, formPage, signUpDonePage, type PageField } from './account-pages.ts';
+} from './credentials-page-routing.ts';
+import { buttonForm, formPage, signUpDonePage, type PageField } from './credentials-pages.ts';
 
 const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** The sign-up pages linked from the sign-in page: the form, the mailed code, sending it again. */
-export const signUpPageRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async (pages, options) => {
+export const signUpPageRoutes: FastifyPluginAsyncZod<CredentialsRoutesOptions> = async (pages, options) => {
   const { service, limits } = options;
   const { publicOrigin } = pages.config;
 

@@ -2,7 +2,7 @@ import { IdentityAccountPage } from '@fund/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { uuidPattern } from '../../../shared/uuid.ts';
 import { passwordMaxLength, passwordMinLength } from '../password-policy.ts';
-import type { AccountRoutesOptions } from './account-api.ts';
+import type { CredentialsRoutesOptions } from './credentials-api.ts';
 import {
   attempt,
   backHref,
@@ -14,11 +14,11 @@ import {
   refuse,
   seeConfirmation,
   sendHtml,
-} from './account-page-routing.ts';
-import { formPage, passwordResetDonePage } from './account-pages.ts';
+} from './credentials-page-routing.ts';
+import { formPage, passwordResetDonePage } from './credentials-pages.ts';
 
 /** The password-reset pages linked from the sign-in page: the 口座番号 or address, then code and password. */
-export const passwordResetPageRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async (
+export const passwordResetPageRoutes: FastifyPluginAsyncZod<CredentialsRoutesOptions> = async (
   pages,
   options,
 ) => {

@@ -6,14 +6,17 @@ import {
   form,
   messages,
   sendHtml,
-  type AccountPagesContext,
-} from './account-pages-context.ts';
-import { accountFormPage, accountPagesPath, currentPasswordField } from './account-pages-views.ts';
+  type SecurityPagesContext,
+} from './security-pages-context.ts';
+import { accountFormPage, securityPagesPath, currentPasswordField } from './security-pages-views.ts';
 
 const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** Changing the email address: the current password, then the code sent to the new address. */
-export const accountPagesEmailRoutes: FastifyPluginAsyncZod<AccountPagesContext> = async (pages, context) => {
+export const securityPagesEmailRoutes: FastifyPluginAsyncZod<SecurityPagesContext> = async (
+  pages,
+  context,
+) => {
   const { account, limiter, signedIn, home } = context;
 
   const emailForm = (
@@ -24,7 +27,7 @@ export const accountPagesEmailRoutes: FastifyPluginAsyncZod<AccountPagesContext>
     accountFormPage({
       title: 'メールアドレスの変更',
       intro: '新しいメールアドレスに確認コードをお送りします。',
-      action: `${accountPagesPath}/email`,
+      action: `${securityPagesPath}/email`,
       csrf,
       fields: [
         currentPasswordField(errors.current),
@@ -44,20 +47,20 @@ export const accountPagesEmailRoutes: FastifyPluginAsyncZod<AccountPagesContext>
     accountFormPage({
       title: '確認コードの入力',
       intro: `${email} にお送りした6桁の確認コードを入力してください。有効期限は10分です。`,
-      action: `${accountPagesPath}/email/confirm`,
+      action: `${securityPagesPath}/email/confirm`,
       csrf,
       hidden: { change_id: changeId, new_email: email },
       fields: [codeField(error)],
       submitLabel: 'メールアドレスを変更する',
     });
 
-  pages.get(`${accountPagesPath}/email`, { schema: { hide: true } }, async (request, reply) => {
+  pages.get(`${securityPagesPath}/email`, { schema: { hide: true } }, async (request, reply) => {
     const session = await signedIn(request, reply);
     if (session === undefined) return reply;
     return sendHtml(reply, 200, emailForm(session.csrfToken));
   });
 
-  pages.post(`${accountPagesPath}/email`, { schema: { hide: true, body: form } }, async (request, reply) => {
+  pages.post(`${securityPagesPath}/email`, { schema: { hide: true, body: form } }, async (request, reply) => {
     const session = await signedIn(request, reply, request.body['csrf']);
     if (session === undefined) return reply;
     const current = request.body['current_password'] ?? '';
@@ -84,7 +87,7 @@ export const accountPagesEmailRoutes: FastifyPluginAsyncZod<AccountPagesContext>
   });
 
   pages.post(
-    `${accountPagesPath}/email/confirm`,
+    `${securityPagesPath}/email/confirm`,
     { schema: { hide: true, body: form } },
     async (request, reply) => {
       const session = await signedIn(request, reply, request.body['csrf']);

@@ -7,7 +7,7 @@ import { describedBy, fieldError, layout } from '../interaction-pages.ts';
  * at the top and linked to their fields, every form carrying the page session's CSRF token.
  */
 
-export const accountPagesPath = '/auth/v1/account';
+export const securityPagesPath = '/auth/v1/account';
 export const passkeyRegistrationScriptPath = '/auth/v1/static/passkey-registration.js';
 
 const dateTime = new Intl.DateTimeFormat('ja-JP', {
@@ -136,7 +136,7 @@ ${hidden}
 ${input.fields.map((field, index) => renderField(field, index === focus)).join('\n')}
 ${submit}
 </form>
-<p class="link"><a href="${accountPagesPath}">お客さま情報・セキュリティ設定に戻る</a></p>
+<p class="link"><a href="${securityPagesPath}">お客さま情報・セキュリティ設定に戻る</a></p>
 ${input.passkey === undefined ? '' : `<script src="${passkeyRegistrationScriptPath}" defer></script>`}`,
   );
 }
@@ -200,7 +200,7 @@ export function accountHomePage(input: AccountHomeInput): string {
             return `<li>
 <p><strong>${escapeHtml(name)}</strong>${current ? '（この画面）' : ''}</p>
 <p class="meta">ログイン: ${escapeHtml(formatDate(session.createdAt))}／最終利用: ${escapeHtml(formatDate(session.lastUsedAt))}</p>
-${buttonForm(`${accountPagesPath}/sessions/end`, input.csrf, current ? 'この画面からログアウトする' : 'このセッションを終了する', { session_id: session.id })}
+${buttonForm(`${securityPagesPath}/sessions/end`, input.csrf, current ? 'この画面からログアウトする' : 'このセッションを終了する', { session_id: session.id })}
 </li>`;
           })
           .join('')}</ul>`;
@@ -223,17 +223,17 @@ ${buttonForm(`${accountPagesPath}/sessions/end`, input.csrf, current ? 'この�
             (passkey) => `<li>
 <p><strong>${escapeHtml(passkey.name)}</strong></p>
 <p class="meta">登録: ${escapeHtml(formatDate(passkey.createdAt))}／最終利用: ${escapeHtml(formatDate(passkey.lastUsedAt))}</p>
-<p><a href="${accountPagesPath}/passkeys/${escapeHtml(passkey.id)}/delete">「${escapeHtml(passkey.name)}」を削除する</a></p>
+<p><a href="${securityPagesPath}/passkeys/${escapeHtml(passkey.id)}/delete">「${escapeHtml(passkey.name)}」を削除する</a></p>
 </li>`,
           )
           .join('')}</ul>`;
   const totp =
     input.totp === 'active'
       ? '<p>認証アプリ: 設定済み</p>'
-      : `<p>認証アプリ: 未設定</p><p class="link"><a href="${accountPagesPath}/totp">認証アプリを設定する</a></p>`;
+      : `<p>認証アプリ: 未設定</p><p class="link"><a href="${securityPagesPath}/totp">認証アプリを設定する</a></p>`;
   const emailOtp = input.emailOtp
     ? '<p>メールによる確認コード: 設定済み</p>'
-    : `<p>メールによる確認コード: 未設定</p><p class="link"><a href="${accountPagesPath}/email-otp">メールによる確認コードを設定する</a></p>`;
+    : `<p>メールによる確認コード: 未設定</p><p class="link"><a href="${securityPagesPath}/email-otp">メールによる確認コードを設定する</a></p>`;
   return layout(
     'お客さま情報・セキュリティ設定',
     `<h1>お客さま情報・セキュリティ設定</h1>
@@ -245,9 +245,9 @@ ${sessions}
 </section>
 <section aria-labelledby="credentials-title">
 <h2 id="credentials-title">パスワード・メールアドレス</h2>
-<p class="link"><a href="${accountPagesPath}/password">パスワードを変更する</a></p>
+<p class="link"><a href="${securityPagesPath}/password">パスワードを変更する</a></p>
 <p>メールアドレス: ${escapeHtml(input.email)}</p>
-<p class="link"><a href="${accountPagesPath}/email">メールアドレスを変更する</a></p>
+<p class="link"><a href="${securityPagesPath}/email">メールアドレスを変更する</a></p>
 </section>
 <section aria-labelledby="mfa-title">
 <h2 id="mfa-title">2段階認証</h2>
@@ -257,13 +257,13 @@ ${emailOtp}
 <section aria-labelledby="passkeys-title">
 <h2 id="passkeys-title">パスキー</h2>
 ${passkeys}
-<p class="link"><a href="${accountPagesPath}/passkeys/new">パスキーを追加する</a></p>
+<p class="link"><a href="${securityPagesPath}/passkeys/new">パスキーを追加する</a></p>
 </section>
 <section aria-labelledby="history-title">
 <h2 id="history-title">ログイン履歴</h2>
 ${attempts}
 </section>
-${buttonForm(`${accountPagesPath}/sign-out`, input.csrf, 'ログアウト')}`,
+${buttonForm(`${securityPagesPath}/sign-out`, input.csrf, 'ログアウト')}`,
   );
 }
 
@@ -280,6 +280,6 @@ export function confirmPage(title: string, message: string): string {
     title,
     `<h1>${escapeHtml(title)}</h1>
 <p class="notice" role="status">${escapeHtml(message)}</p>
-<p class="link"><a href="${accountPagesPath}">お客さま情報・セキュリティ設定に戻る</a></p>`,
+<p class="link"><a href="${securityPagesPath}">お客さま情報・セキュリティ設定に戻る</a></p>`,
   );
 }

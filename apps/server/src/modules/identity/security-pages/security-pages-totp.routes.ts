@@ -1,22 +1,25 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { mfaMessages } from '../authenticators/mfa.routes.ts';
-import { attempt, codeField, form, sendHtml, type AccountPagesContext } from './account-pages-context.ts';
+import { attempt, codeField, form, sendHtml, type SecurityPagesContext } from './security-pages-context.ts';
 import {
   accountFormPage,
-  accountPagesPath,
+  securityPagesPath,
   currentPasswordField,
   totpSecretMarkup,
-} from './account-pages-views.ts';
+} from './security-pages-views.ts';
 
 /** Setting up the authenticator app (TOTP): the current password, then a first code from the app. */
-export const accountPagesTotpRoutes: FastifyPluginAsyncZod<AccountPagesContext> = async (pages, context) => {
+export const securityPagesTotpRoutes: FastifyPluginAsyncZod<SecurityPagesContext> = async (
+  pages,
+  context,
+) => {
   const { services, limiter, signedIn, reauthenticate, home } = context;
 
   const totpStartForm = (csrf: string, error?: string, formError?: string) =>
     accountFormPage({
       title: '認証アプリの設定',
       intro: 'ログインの際に、パスワードに加えて認証アプリの確認コードを入力するようになります。',
-      action: `${accountPagesPath}/totp`,
+      action: `${securityPagesPath}/totp`,
       csrf,
       fields: [currentPasswordField(error)],
       submitLabel: '設定を始める',
@@ -27,20 +30,20 @@ export const accountPagesTotpRoutes: FastifyPluginAsyncZod<AccountPagesContext> 
     accountFormPage({
       title: '認証アプリの設定',
       before: totpSecretMarkup(secret, otpauthUri),
-      action: `${accountPagesPath}/totp/confirm`,
+      action: `${securityPagesPath}/totp/confirm`,
       csrf,
       hidden: { secret, otpauth_uri: otpauthUri },
       fields: [codeField(error, '認証アプリに表示された6桁の数字')],
       submitLabel: '設定を完了する',
     });
 
-  pages.get(`${accountPagesPath}/totp`, { schema: { hide: true } }, async (request, reply) => {
+  pages.get(`${securityPagesPath}/totp`, { schema: { hide: true } }, async (request, reply) => {
     const session = await signedIn(request, reply);
     if (session === undefined) return reply;
     return sendHtml(reply, 200, totpStartForm(session.csrfToken));
   });
 
-  pages.post(`${accountPagesPath}/totp`, { schema: { hide: true, body: form } }, async (request, reply) => {
+  pages.post(`${securityPagesPath}/totp`, { schema: { hide: true, body: form } }, async (request, reply) => {
     const session = await signedIn(request, reply, request.body['csrf']);
     if (session === undefined) return reply;
     const refused = await reauthenticate(session.customerId, request.body['current_password']);
@@ -63,7 +66,7 @@ export const accountPagesTotpRoutes: FastifyPluginAsyncZod<AccountPagesContext> 
   });
 
   pages.post(
-    `${accountPagesPath}/totp/confirm`,
+    `${securityPagesPath}/totp/confirm`,
     { schema: { hide: true, body: form } },
     async (request, reply) => {
       const session = await signedIn(request, reply, request.body['csrf']);

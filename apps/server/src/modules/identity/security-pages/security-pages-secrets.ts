@@ -3,10 +3,10 @@ import type { IdentityConfig } from '../../../config/identity-config.ts';
 import type { SigningKeys } from '../../../plugins/signing-keys.plugin.ts';
 
 /** The identity service's own client for its account pages (a confidential client on the server). */
-export const accountPagesClientId = 'fund-account';
-export const accountPagesCallbackPath = '/auth/v1/account/callback';
+export const securityPagesClientId = 'fund-account';
+export const securityPagesCallbackPath = '/auth/v1/account/callback';
 
-export interface AccountPagesSecrets {
+export interface SecurityPagesSecrets {
   /** The client secret of `fund-account` at the token endpoint. */
   readonly clientSecret: string;
   /** Signs the account pages' session cookie. */
@@ -18,7 +18,7 @@ export interface AccountPagesSecrets {
  * signing key. Both sides (provider and pages) run in one process and derive the same value, so nothing
  * has to be configured or stored, and every process sharing the keys agrees.
  */
-export function accountPagesSecrets(identity: IdentityConfig, keys: SigningKeys): AccountPagesSecrets {
+export function securityPagesSecrets(identity: IdentityConfig, keys: SigningKeys): SecurityPagesSecrets {
   const material =
     identity.cookieKeys === undefined
       ? JSON.stringify(keys.privateJwks.keys[0] ?? {})

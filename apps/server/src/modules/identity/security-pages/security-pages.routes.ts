@@ -2,14 +2,14 @@ import { readFileSync } from 'node:fs';
 import cookie from '@fastify/cookie';
 import formBody from '@fastify/formbody';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { accountPagesContext, type AccountPagesRoutesOptions } from './account-pages-context.ts';
-import { accountPagesEmailOtpRoutes } from './account-pages-email-otp.routes.ts';
-import { accountPagesEmailRoutes } from './account-pages-email.routes.ts';
-import { accountPagesPasskeyRoutes } from './account-pages-passkeys.routes.ts';
-import { accountPagesPasswordRoutes } from './account-pages-password.routes.ts';
-import { accountPagesSessionRoutes } from './account-pages-sessions.routes.ts';
-import { accountPagesTotpRoutes } from './account-pages-totp.routes.ts';
-import { passkeyRegistrationScriptPath } from './account-pages-views.ts';
+import { securityPagesContext, type SecurityPagesRoutesOptions } from './security-pages-context.ts';
+import { securityPagesEmailOtpRoutes } from './security-pages-email-otp.routes.ts';
+import { securityPagesEmailRoutes } from './security-pages-email.routes.ts';
+import { securityPagesPasskeyRoutes } from './security-pages-passkeys.routes.ts';
+import { securityPagesPasswordRoutes } from './security-pages-password.routes.ts';
+import { securityPagesSessionRoutes } from './security-pages-sessions.routes.ts';
+import { securityPagesTotpRoutes } from './security-pages-totp.routes.ts';
+import { passkeyRegistrationScriptPath } from './security-pages-views.ts';
 
 // the shared base64url helpers go in front: one response, one copy of the code (webauthn-base64url.js)
 const passkeyScript =
@@ -23,8 +23,11 @@ const passkeyScript =
  * customer signs in through the normal pages, the callback keeps only a server-side session id in a
  * signed cookie. Every change needs the current password and is notified by the services it calls.
  */
-export const accountPagesRoutes: FastifyPluginAsyncZod<AccountPagesRoutesOptions> = async (app, options) => {
-  const context = accountPagesContext(app, options);
+export const securityPagesRoutes: FastifyPluginAsyncZod<SecurityPagesRoutesOptions> = async (
+  app,
+  options,
+) => {
+  const context = securityPagesContext(app, options);
 
   app.get(passkeyRegistrationScriptPath, { schema: { hide: true } }, async (_request, reply) =>
     reply
@@ -37,11 +40,11 @@ export const accountPagesRoutes: FastifyPluginAsyncZod<AccountPagesRoutesOptions
     await scope.register(cookie, { secret: context.secrets.cookieSecret });
     await scope.register(formBody, { bodyLimit: 32_768 });
     // each flow's pages, in the cookie and form scope above
-    await scope.register(accountPagesSessionRoutes, context);
-    await scope.register(accountPagesPasswordRoutes, context);
-    await scope.register(accountPagesEmailRoutes, context);
-    await scope.register(accountPagesTotpRoutes, context);
-    await scope.register(accountPagesEmailOtpRoutes, context);
-    await scope.register(accountPagesPasskeyRoutes, context);
+    await scope.register(securityPagesSessionRoutes, context);
+    await scope.register(securityPagesPasswordRoutes, context);
+    await scope.register(securityPagesEmailRoutes, context);
+    await scope.register(securityPagesTotpRoutes, context);
+    await scope.register(securityPagesEmailOtpRoutes, context);
+    await scope.register(securityPagesPasskeyRoutes, context);
   });
 };

@@ -8,9 +8,9 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { NotFoundError } from '../../../errors/app-error.ts';
-import { customerOf, signedInErrors, tags } from './account-api.ts';
-import { listAccountSessions, revokeAccountSession } from './account-sessions.repository.ts';
-import { recentSignInEvents } from './account.repository.ts';
+import { customerOf, signedInErrors, tags } from './credentials-api.ts';
+import { listAccountSessions, revokeAccountSession } from './sessions.repository.ts';
+import { recentSignInEvents } from './credentials.repository.ts';
 
 /** How many sign-in attempts `GET user/login_attempts` lists (newest first). */
 export const loginAttemptsListed = 50;
