@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import cookie from '@fastify/cookie';
 import formBody from '@fastify/formbody';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -10,11 +9,7 @@ import { securityPagesPasswordRoutes } from './security-pages-password.routes.ts
 import { securityPagesSessionRoutes } from './security-pages-sessions.routes.ts';
 import { securityPagesTotpRoutes } from './security-pages-totp.routes.ts';
 import { passkeyRegistrationScriptPath } from './security-pages-views.ts';
-
-// the shared base64url helpers go in front: one response, one copy of the code (webauthn-base64url.js)
-const passkeyScript =
-  readFileSync(new URL('../webauthn-base64url.js', import.meta.url), 'utf8') +
-  readFileSync(new URL('./passkey-registration.js', import.meta.url), 'utf8');
+import { servePasskeyScript } from '../passkey-script.ts';
 
 /**
  * The identity service's own account pages under /auth/v1/account: sign-in history, sessions (and
@@ -29,11 +24,10 @@ export const securityPagesRoutes: FastifyPluginAsyncZod<SecurityPagesRoutesOptio
 ) => {
   const context = securityPagesContext(app, options);
 
-  app.get(passkeyRegistrationScriptPath, { schema: { hide: true } }, async (_request, reply) =>
-    reply
-      .type('text/javascript; charset=utf-8')
-      .header('cache-control', 'public, max-age=3600')
-      .send(passkeyScript),
+  servePasskeyScript(
+    app,
+    passkeyRegistrationScriptPath,
+    new URL('./passkey-registration.js', import.meta.url),
   );
 
   await app.register(async (scope) => {
