@@ -174,7 +174,7 @@ async function measureSuite(database: 'postgres' | 'pglite', handle: DatabaseHan
         requests: [get('/v6/accounts', accountsToken)],
         expectStatus: 200,
         registered: has('GET', '/v6/accounts'),
-        missing: 'the route is not registered (modules/accounts)',
+        missing: 'the route is not registered (modules/account-manager)',
       },
       {
         name: 'assets',

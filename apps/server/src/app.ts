@@ -19,7 +19,7 @@ import { operatorRoutes } from './modules/identity/operator/operator.routes.ts';
 import type { SignInNotifier } from './modules/identity/sign-in-notifier.ts';
 import { closeDuringMaintenance } from './modules/maintenance/maintenance-gate.ts';
 import { maintenanceRoutes } from './modules/maintenance/maintenance.routes.ts';
-import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
+import { accountManagerRoutes } from './modules/account-manager/account-manager.routes.ts';
 import { agentsRoutes } from './modules/agents/agents.routes.ts';
 import { badgesRoutes } from './modules/informations/badges.routes.ts';
 import { balanceRoutes } from './modules/balance/balance.routes.ts';
@@ -131,7 +131,7 @@ export async function buildApp(options: BuildAppOptions) {
   // one scope, closed while maintenance is in effect
   await app.register(async (customerApi) => {
     closeDuringMaintenance(customerApi);
-    await customerApi.register(accountsRoutes);
+    await customerApi.register(accountManagerRoutes);
     await customerApi.register(agentsRoutes);
     await customerApi.register(userStatusRoutes);
     await customerApi.register(badgesRoutes);

@@ -6,15 +6,15 @@ import { createMemoryRouter, type LoaderFunction } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PageHeading } from '../components/page-heading/page-heading';
-import { createRootLoadingCalls } from '../features/account/root-loading-calls';
-import type { RootLoadingCalls } from '../features/account/root-loading';
+import { createRootLoadingCalls } from '../features/root-loading/root-loading-calls';
+import type { RootLoadingCalls } from '../features/root-loading/root-loading';
 import { navigateTo } from '../lib/navigation/navigate-to';
 import { createQueryClient } from '../lib/query/query-client';
 import { useUiStore } from '../lib/store/ui-store';
 import { RootShell } from './root-shell';
 import type * as NavigateModule from '../lib/navigation/navigate-to';
 
-vi.mock('../features/account/root-loading-calls', () => ({ createRootLoadingCalls: vi.fn() }));
+vi.mock('../features/root-loading/root-loading-calls', () => ({ createRootLoadingCalls: vi.fn() }));
 
 vi.mock('../lib/navigation/navigate-to', async (importOriginal) => ({
   ...(await importOriginal<typeof NavigateModule>()),

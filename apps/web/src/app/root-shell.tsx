@@ -8,7 +8,7 @@ import {
 import { BusyOverlay } from '../components/busy-overlay/busy-overlay';
 import { useModalStore } from '../components/modal/modal-store';
 import { ToastHost } from '../components/toast/toast-host';
-import { useRootLoading } from '../features/account/use-root-loading';
+import { useRootLoading } from '../features/root-loading/use-root-loading';
 import { MaintenancePage } from '../features/system/maintenance-page';
 import { MODAL_PARAM } from '../lib/routing/modal-param';
 import { useNativeUpdatePrompt } from '../lib/native/use-native-update-prompt';
@@ -21,17 +21,17 @@ import { useNativeUpdateModal } from './use-native-update-modal';
 // customer's first screen is the page, and these show only for some accounts or once a modal opens. The
 // maintenance page stays in the first bundle: it must show even when loading a chunk fails (decision 012).
 const LockedAccountScreen = lazy(() =>
-  import('../features/account/components/locked-account-screen').then((module) => ({
+  import('../features/root-loading/components/locked-account-screen').then((module) => ({
     default: module.LockedAccountScreen,
   })),
 );
 const ClosedAccountScreen = lazy(() =>
-  import('../features/account/components/closed-account-screen').then((module) => ({
+  import('../features/root-loading/components/closed-account-screen').then((module) => ({
     default: module.ClosedAccountScreen,
   })),
 );
 const FirstUseConfirmation = lazy(() =>
-  import('../features/account/components/first-use-confirmation').then((module) => ({
+  import('../features/root-loading/components/first-use-confirmation').then((module) => ({
     default: module.FirstUseConfirmation,
   })),
 );

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { pageRoutes } from '../app/routes';
 import { env } from '../config/env';
-import { isExcludedFromRootLoading } from '../features/account/root-loading';
-import { prefetchRootLoading } from '../features/account/root-loading-calls';
+import { isExcludedFromRootLoading } from '../features/root-loading/root-loading';
+import { prefetchRootLoading } from '../features/root-loading/root-loading-calls';
 import { buildUrl } from '../lib/api/request-url';
 import { seedSignedInSession } from '../lib/auth/test/fake-session';
 import { createQueryClient } from '../lib/query/query-client';

@@ -17,7 +17,7 @@ export interface FirstScreenCall {
   readonly query?: CallQuery;
 }
 
-/** The root loading's calls (spec §4; features/account/root-loading-calls.ts prefetchRootLoading). */
+/** The root loading's calls (spec §4; features/root-loading/root-loading-calls.ts prefetchRootLoading). */
 const rootLoading: readonly FirstScreenCall[] = [
   { service: 'account', path: RootLoadingPath.accountStatus },
   { service: 'product', path: RootLoadingPath.tradingUserStatus },

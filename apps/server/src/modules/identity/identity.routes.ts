@@ -1,6 +1,4 @@
 import { readFileSync } from 'node:fs';
-import type { EventEmitter } from 'node:events';
-import type { IncomingMessage } from 'node:http';
 import formBody from '@fastify/formbody';
 import {
   errorBodySchema,
@@ -16,8 +14,8 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provid
 import type Provider from 'oidc-provider';
 import { z } from 'zod';
 import { NotFoundError } from '../../errors/app-error.ts';
-import { accountRoutes } from './account/account.routes.ts';
-import { accountPagesRoutes } from './account-pages/account-pages.routes.ts';
+import { credentialsRoutes } from './credentials/credentials.routes.ts';
+import { securityPagesRoutes } from './security-pages/security-pages.routes.ts';
 import {
   consentPage,
   errorPage,
@@ -28,6 +26,15 @@ import {
   type FieldErrors,
 } from './interaction-pages.ts';
 import { createOidcProvider, firstPartyClientIds, interactionPath } from './oidc-provider.ts';
+import { mountPoolProvider } from './oidc-provider-factory.ts';
+import {
+  abortInteraction,
+  fromForeignOrigin,
+  grantWhatIsMissing,
+  interactionOf as interactionOfProvider,
+  sendHtml,
+  type InteractionDetails,
+} from './provider-interactions.ts';
 import { revokeEverythingOfAccount } from './oidc-payload.repository.ts';
 import { mailingSignInNotifier, type SignInNotifier } from './sign-in-notifier.ts';
 import { AttemptLimiter, hitAll, signInRateLimitWindowMs } from './sign-in-rate-limiter.ts';
@@ -38,7 +45,6 @@ import { createMfaServices } from './authenticators/mfa-services.ts';
 import { mfaRoutes } from './authenticators/mfa.routes.ts';
 import { passkeySignInControls } from './sign-in-second-step/second-factor-pages.ts';
 import { SecondFactor } from './sign-in-second-step/second-factor.routes.ts';
-import { forwardedHeadersAsTrusted } from './forwarded-headers.ts';
 
 export interface IdentityRoutesOptions {
   /** Who tells the customer about sign-ins and locks; by default mail through the mailer. */
@@ -55,10 +61,6 @@ const signInBody = z.object({
   account_number: z.string().max(256).optional(),
   password: z.string().max(4096).optional(),
 });
-
-function sendHtml(reply: FastifyReply, status: number, html: string): FastifyReply {
-  return reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
-}
 
 /**
  * Tells the provider who signed in and sends the browser back to it (303), which then redirects to the
@@ -91,13 +93,6 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
     db: app.db.db,
     trustProxy: config.trustProxy !== false,
   });
-  // Koa would print errors that escape the provider with console.error; they belong in our log.
-  (provider as unknown as EventEmitter).on('error', (error: unknown) =>
-    app.log.error({ err: error }, 'OpenID provider error'),
-  );
-  provider.on('server_error', (_ctx: unknown, error: unknown) =>
-    app.log.error({ err: error }, 'OpenID provider server error'),
-  );
 
   const notifier = options.notifier ?? mailingSignInNotifier(app.mailer, identity.lockThreshold);
   const mfa = createMfaServices(config, { db: app.db.db, clock: app.realClock, mailer: app.mailer });
@@ -114,53 +109,19 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
   );
 
   // --- The OpenID provider (a Koa app) under /oidc -------------------------------------------------
-  await app.register(async (oidc) => {
-    // The provider reads request bodies itself; Fastify must leave the stream untouched.
-    oidc.removeAllContentTypeParsers();
-    oidc.addContentTypeParser('*', (_request, _payload, done) => done(null));
-    const callback = provider.callback();
-    const handOver = async (request: FastifyRequest, reply: FastifyReply) => {
-      reply.hijack();
-      const raw = reply.raw;
-      // Helmet's headers (CSP with frame-ancestors 'none', HSTS, …) are already on the raw response; the
-      // ones Fastify holds until it sends (request id) and those of our onSend hook are copied here.
-      for (const [name, value] of Object.entries(reply.getHeaders())) {
-        if (value !== undefined) raw.setHeader(name, value);
-      }
-      raw.setHeader('x-robots-tag', 'noindex, nofollow');
-      raw.setHeader('cache-control', 'no-store');
-      forwardedHeadersAsTrusted(request);
-      const req = request.raw as IncomingMessage & { originalUrl?: string };
-      // The provider routes on the path below its mount point and finds the mount point in originalUrl.
-      req.originalUrl = req.url;
-      req.url = (req.url ?? '/').slice(IdentityPath.oidc.length) || '/';
-      await callback(req, raw);
-    };
-    oidc.all(IdentityPath.oidc, { schema: { hide: true } }, handOver);
-    oidc.all(`${IdentityPath.oidc}/*`, { schema: { hide: true } }, handOver);
-  });
+  await mountPoolProvider(app, provider, { path: IdentityPath.oidc, name: 'OpenID provider' });
 
   // --- Sign-in and consent pages (the provider's interactions) -------------------------------------
   await app.register(async (scope) => {
     await scope.register(formBody, { bodyLimit: 16_384 });
     const pages = scope.withTypeProvider<ZodTypeProvider>();
 
-    const forbiddenOrigin = (request: FastifyRequest): boolean => {
-      const origin = request.headers.origin;
-      return origin !== undefined && origin !== config.publicOrigin;
-    };
+    const forbiddenOrigin = (request: FastifyRequest): boolean =>
+      fromForeignOrigin(request, config.publicOrigin);
 
     /** The interaction of this browser (cookie) and of this URL, or an error page already sent. */
-    const interactionOf = async (uid: string, request: FastifyRequest, reply: FastifyReply) => {
-      try {
-        const details = await provider.interactionDetails(request.raw, reply.raw);
-        if (details.uid === uid) return details;
-      } catch (error) {
-        request.log.info({ err: error }, 'Interaction not found');
-      }
-      sendHtml(reply, 400, errorPage('ログインを続けられません', signInMessages.sessionExpired));
-      return undefined;
-    };
+    const interactionOf = (uid: string, request: FastifyRequest, reply: FastifyReply) =>
+      interactionOfProvider(provider, uid, request, reply, 'Interaction not found');
 
     const signInForm = (
       uid: string,
@@ -182,26 +143,9 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
       });
 
     /** Grants what the client asked for; the consent page or, for our own clients, silently. */
-    const grantConsent = async (details: Awaited<ReturnType<Provider['interactionDetails']>>) => {
-      const accountId = details.session?.accountId;
-      const clientId = String(details.params['client_id']);
-      if (accountId === undefined) throw new NotFoundError();
-      const grant =
-        (details.grantId === undefined ? undefined : await provider.Grant.find(details.grantId)) ??
-        new provider.Grant({ accountId, clientId });
-      const missing = details.prompt.details as {
-        missingOIDCScope?: string[];
-        missingOIDCClaims?: string[];
-        missingResourceScopes?: Record<string, string[]>;
-      };
-      if (missing.missingOIDCScope !== undefined) grant.addOIDCScope(missing.missingOIDCScope.join(' '));
-      if (missing.missingOIDCClaims !== undefined) grant.addOIDCClaims(missing.missingOIDCClaims);
-      for (const [indicator, scopes] of Object.entries(missing.missingResourceScopes ?? {})) {
-        grant.addResourceScope(indicator, scopes.join(' '));
-      }
-      const grantId = await grant.save();
-      return { consent: { grantId } };
-    };
+    const grantConsent = async (details: InteractionDetails) => ({
+      consent: { grantId: await grantWhatIsMissing(provider, details) },
+    });
 
     pages.get(
       '/auth/v1/interaction/:uid',
@@ -378,13 +322,7 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
         }
         const details = await interactionOf(request.params.uid, request, reply);
         if (details === undefined) return reply;
-        const returnTo = await provider.interactionResult(
-          request.raw,
-          reply.raw,
-          { error: 'access_denied', error_description: 'End-User aborted interaction' },
-          { mergeWithLastSubmission: false },
-        );
-        return reply.code(303).redirect(returnTo);
+        return abortInteraction(provider, request, reply);
       },
     );
   });
@@ -393,11 +331,11 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
   await app.register(secondFactor.routes, { provider, notifier, complete: completeSignIn });
   await app.register(mfaRoutes, { services: mfa });
 
-  // --- sign-up, password reset, credential changes, sessions (account/) -------------------------------
-  await app.register(accountRoutes);
+  // --- sign-up, password reset, credential changes, sessions (credentials/) ---------------------------
+  await app.register(credentialsRoutes);
 
-  // --- the customer's own account pages (account-pages/), signed in as the fund-account client ---------
-  await app.register(accountPagesRoutes, { provider, services: mfa });
+  // --- the customer's own security pages (security-pages/), signed in as the fund-account client --------
+  await app.register(securityPagesRoutes, { provider, services: mfa });
 
   // --- /auth/v1 calls with a customer token ---------------------------------------------------------
   app.get(

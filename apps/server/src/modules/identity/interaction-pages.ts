@@ -60,7 +60,7 @@ export interface SignInPageInput {
   readonly fieldErrors?: FieldErrors;
   /** A message about the whole form (wrong credentials, lock, rate limit). */
   readonly formError?: string;
-  /** Links to the sign-up and password-reset pages (account/account-pages.ts). */
+  /** Links to the sign-up and password-reset pages (credentials/credentials-pages.ts). */
   readonly signUpHref?: string;
   readonly forgotPasswordHref?: string;
   /** Markup of the passkey sign-in under the form (sign-in-second-step/ `passkeySignInControls`). */

@@ -1,14 +1,10 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { SignInNotice, signInNoticeParam, webClientId } from '@fund/contracts';
 import type { Database } from '@fund/db';
-import Provider, {
-  errors,
-  type ClientMetadata,
-  type Configuration,
-  type KoaContextWithOIDC,
-} from 'oidc-provider';
+import type Provider from 'oidc-provider';
+import { errors, type ClientMetadata, type KoaContextWithOIDC } from 'oidc-provider';
 import type { IdentityConfig } from '../../config/identity-config.ts';
-import { apiResource, grantIdClaim, oidcIssuer } from '../../plugins/auth.plugin.ts';
+import { apiResource, oidcIssuer } from '../../plugins/auth.plugin.ts';
 import type { SigningKeys } from '../../plugins/signing-keys.plugin.ts';
 import { accessTokenIntrospection } from './access-token-introspection.ts';
 import { accessTokenUserinfo } from './access-token-userinfo.ts';
@@ -18,24 +14,25 @@ import {
   deviceConfirmPage,
   deviceInputPage,
   deviceSuccessPage,
-  errorPage,
-  logoutDonePage,
-  logoutPage,
   signInMessages,
 } from './interaction-pages.ts';
-import { useJapaneseFormPost } from './japanese-form-post.ts';
-import { OidcPayloadAdapter } from './oidc-payload.repository.ts';
 import {
-  accountPagesCallbackPath,
-  accountPagesClientId,
-  accountPagesSecrets,
-} from './account-pages/account-pages-secrets.ts';
+  authorizationCodeTtlSeconds,
+  createPoolProvider,
+  setHtml,
+  type DeviceFlowPages,
+} from './oidc-provider-factory.ts';
+import {
+  securityPagesCallbackPath,
+  securityPagesClientId,
+  securityPagesSecrets,
+} from './security-pages/security-pages-secrets.ts';
 import { findAccountNumber } from './sign-in.repository.ts';
 
 /** OAuth clients known from configuration (dynamic registration adds others). */
 export const deviceClientId = 'fund-device';
 /** Clients of our own: they skip the consent page (the customer signs in to our own service). */
-export const firstPartyClientIds: ReadonlySet<string> = new Set([webClientId, accountPagesClientId]);
+export const firstPartyClientIds: ReadonlySet<string> = new Set([webClientId, securityPagesClientId]);
 
 /** Scopes of the API (resource server); `openid` and `offline` are OpenID scopes of the provider. */
 export const apiScopes = ['user.write', 'user.session.revoke.self'] as const;
@@ -43,12 +40,9 @@ export const apiScopes = ['user.write', 'user.session.revoke.self'] as const;
 /** ≤ 15 min (security.md 6); the web app refreshes before each call when the token has expired. */
 export const accessTokenTtlSeconds = 10 * 60;
 /** Codes are exchanged right after the redirect; 60 s (security.md 4). */
-export const authorizationCodeTtlSeconds = 60;
+export { authorizationCodeTtlSeconds };
 /** Absolute lifetime of a refresh-token chain: rotation never extends it (security.md 6). */
 export const refreshTokenAbsoluteTtlSeconds = 30 * 24 * 60 * 60;
-/** The provider's own sign-in session (cookie): short, as the web app asks for `prompt=login` anyway. */
-const sessionTtlSeconds = 60 * 60;
-const interactionTtlSeconds = 10 * 60;
 const deviceCodeTtlSeconds = 10 * 60;
 
 /**
@@ -86,21 +80,6 @@ export function interactionPath(uid: string): string {
   return `/auth/v1/interaction/${uid}`;
 }
 
-/** The algorithm of the first (signing) key; ES256 for the generated development key. */
-export function signingAlgorithm(
-  keys: SigningKeys,
-): 'ES256' | 'ES384' | 'ES512' | 'PS256' | 'RS256' | 'EdDSA' {
-  const [key] = keys.privateJwks.keys;
-  if (key?.alg !== undefined && ['ES256', 'ES384', 'ES512', 'PS256', 'RS256', 'EdDSA'].includes(key.alg)) {
-    return key.alg as 'ES256';
-  }
-  if (key?.kty === 'RSA') return 'PS256';
-  if (key?.kty === 'OKP') return 'EdDSA';
-  if (key?.crv === 'P-384') return 'ES384';
-  if (key?.crv === 'P-521') return 'ES512';
-  return 'ES256';
-}
-
 /**
  * Without OIDC_COOKIE_KEYS (development, tests) the cookie secret is derived from the private signing
  * key: as stable as the key file and shared by every process that shares it.
@@ -109,22 +88,6 @@ function cookieKeys(identity: IdentityConfig, keys: SigningKeys): string[] {
   if (identity.cookieKeys !== undefined) return [...identity.cookieKeys];
   const secret = JSON.stringify(keys.privateJwks.keys[0] ?? {});
   return [createHmac('sha256', secret).update('oidc-provider cookie keys').digest('base64url')];
-}
-
-function setHtml(ctx: KoaContextWithOIDC, html: string): void {
-  ctx.type = 'html';
-  ctx.body = html;
-}
-
-/** Adds the origin a page's form ends up at after redirects (CSP form-action also covers redirects). */
-function allowFormTarget(ctx: KoaContextWithOIDC, target: unknown): void {
-  const origin = typeof target === 'string' ? URL.parse(target)?.origin : undefined;
-  const csp = ctx.response.get('content-security-policy');
-  if (origin === undefined || origin === 'null' || csp === '') return;
-  ctx.set(
-    'content-security-policy',
-    csp.replace(/form-action ([^;]*)/, (_match, sources: string) => `form-action ${sources} ${origin}`),
-  );
 }
 
 /** Japanese text for the provider's error pages; the OAuth error code stays visible for support. */
@@ -179,183 +142,104 @@ export function webClients(identity: IdentityConfig): ClientMetadata[] {
   ];
 }
 
+/** The device flow's pages (RFC 8628): entering the code shown on the device, confirming it, done. */
+const deviceFlowPages: DeviceFlowPages = {
+  userCodeInputSource: (ctx, _form, _out, error) => {
+    const message =
+      error === undefined
+        ? undefined
+        : 'userCode' in error || error.name === 'NoCodeError'
+          ? '確認コードが正しくないか、有効期限が切れています。もう一度入力してください。'
+          : error.name === 'AbortedError'
+            ? 'ログインを中止しました。'
+            : signInMessages.authenticationError;
+    setHtml(
+      ctx,
+      deviceInputPage({
+        action: ctx.oidc.urlFor('code_verification'),
+        xsrf: String(ctx.oidc.session?.state?.['secret'] ?? ''),
+        ...(message === undefined ? {} : { error: message }),
+      }),
+    );
+  },
+  userCodeConfirmSource: (ctx, _form, client, _deviceInfo, userCode) => {
+    setHtml(
+      ctx,
+      deviceConfirmPage({
+        action: ctx.oidc.urlFor('code_verification'),
+        xsrf: String(ctx.oidc.session?.state?.['secret'] ?? ''),
+        userCode,
+        clientName: client.clientName ?? client.clientId,
+      }),
+    );
+  },
+  successSource: (ctx) => setHtml(ctx, deviceSuccessPage()),
+};
+
+/**
+ * The customers' OpenID provider under /oidc: their pool of the shared factory, then what only this pool
+ * has (introspection and userinfo of API tokens, `unauthorized_client` answers, the web app's device_id).
+ */
 export function createOidcProvider(dependencies: ProviderDependencies): Provider {
   const { identity, keys, db, publicOrigin } = dependencies;
   const resource = apiResource(publicOrigin);
-  const alg = signingAlgorithm(keys);
-  const corsOrigins = new Set(identity.corsOrigins);
+  const accountExists = async (sub: string) => (await findAccountNumber(db, sub)) !== undefined;
 
-  const configuration: Configuration = {
-    // The library keeps time with Date.now() (not the app's clock); the adapter's expiry filter agrees.
-    adapter: (name: string) => new OidcPayloadAdapter(name, db, () => new Date()),
-    clients: [
-      ...webClients(identity),
-      {
-        // The identity service's own account pages (account-pages/): a confidential client whose code is
-        // exchanged on the server; the secret is derived, never configured (account-pages-secrets.ts).
-        client_id: accountPagesClientId,
-        client_name: 'お客さま情報・セキュリティ設定',
-        client_secret: accountPagesSecrets(identity, keys).clientSecret,
-        token_endpoint_auth_method: 'client_secret_basic',
-        application_type: 'web',
-        grant_types: ['authorization_code'],
-        response_types: ['code'],
-        redirect_uris: [`${publicOrigin}${accountPagesCallbackPath}`],
-      },
-    ],
-    clientDefaults: {
-      grant_types: ['authorization_code'],
-      response_types: ['code'],
-      token_endpoint_auth_method: 'none',
-      id_token_signed_response_alg: alg,
-    },
-    jwks: { keys: keys.privateJwks.keys as NonNullable<Configuration['jwks']>['keys'] },
-    cookies: {
-      keys: cookieKeys(identity, keys),
-      long: { httpOnly: true, sameSite: 'lax', signed: true },
-      short: { httpOnly: true, sameSite: 'lax', signed: true },
-    },
-    responseTypes: ['code'],
-    scopes: ['openid', 'offline'],
-    extraParams: {
-      // why the app asks for a sign-in again, for the sign-in page to say (issue 13 point 12)
-      [signInNoticeParam]: (_ctx, value) => {
-        if (value !== undefined && !(Object.values(SignInNotice) as string[]).includes(String(value))) {
-          throw new errors.InvalidRequest(`${signInNoticeParam} is not a known notice`);
-        }
-      },
-      [signInModeParam]: (_ctx, value) => {
-        if (value !== undefined && !signInModes.includes(String(value))) {
-          throw new errors.InvalidRequest(`${signInModeParam} must be one of: ${signInModes.join(', ')}`);
-        }
-      },
-    },
-    // amr (RFC 8176) in the ID token tells the client how the customer signed in (pwd, otp, hwk/swk, mfa)
-    claims: { openid: ['sub', 'amr'] },
-    // PKCE for every client, S256 only (oidc-provider 9 implements no other method).
-    pkce: { required: () => true },
-    ttl: {
-      AccessToken: accessTokenTtlSeconds,
-      AuthorizationCode: authorizationCodeTtlSeconds,
-      IdToken: accessTokenTtlSeconds,
-      DeviceCode: deviceCodeTtlSeconds,
-      Interaction: interactionTtlSeconds,
-      Session: sessionTtlSeconds,
-      Grant: refreshTokenAbsoluteTtlSeconds,
-      // `iiat` is the first token's issue time and is copied to every rotated successor, so the chain
-      // ends at iiat + 30 days however often it rotates.
-      RefreshToken: (_ctx, token) => {
-        const now = Math.floor(Date.now() / 1000);
-        const initialIssue = (token as { iiat?: number }).iiat ?? now;
-        const remaining = initialIssue + refreshTokenAbsoluteTtlSeconds - now;
-        return Math.max(1, remaining);
-      },
-    },
-    // The spec's `offline` scope (not the library's `offline_access`) is what yields a refresh token.
-    issueRefreshToken: (_ctx, client, code) =>
-      client.grantTypeAllowed('refresh_token') && code.scopes.has('offline'),
-    expiresWithSession: (_ctx, code) => !code.scopes.has('offline'),
-    // Rotate on every use; replaying a used refresh token revokes the whole grant (library behaviour).
-    rotateRefreshToken: true,
-    clientBasedCORS: (_ctx, origin) => corsOrigins.has(origin),
-    findAccount: async (_ctx, sub) => {
-      const accountNumber = await findAccountNumber(db, sub);
-      if (accountNumber === undefined) return undefined;
-      return { accountId: sub, claims: () => ({ sub }) };
-    },
-    extraTokenClaims: async (_ctx, token) => {
-      const accountId = (token as { accountId?: string }).accountId;
-      if (accountId === undefined) return undefined;
-      const accountNumber = await findAccountNumber(db, accountId);
-      const grantId = (token as { grantId?: string }).grantId;
-      return accountNumber === undefined
-        ? undefined
-        : { username: accountNumber, ...(grantId === undefined ? {} : { [grantIdClaim]: grantId }) };
-    },
-    interactions: { url: (_ctx, interaction) => interactionPath(interaction.uid) },
-    renderError: (ctx, out) => {
-      const { title, message } = errorPageMessage(out.error);
-      ctx.type = 'html';
-      ctx.body = errorPage(title, `${message}（エラーコード: ${out.error}）`);
-    },
-    features: {
-      devInteractions: { enabled: false },
-      userinfo: { enabled: true },
-      revocation: {
-        enabled: true,
-        // Only the client a token was issued to may revoke it; others get the normal 200 and no effect.
-        allowedPolicy: (_ctx, client, token) => token.clientId === client.clientId,
-      },
-      introspection: {
-        enabled: true,
-        allowedPolicy: (_ctx, client, token) => token.clientId === client.clientId,
-      },
-      registration:
-        identity.initialAccessToken === undefined
-          ? { enabled: false }
-          : { enabled: true, initialAccessToken: identity.initialAccessToken },
-      rpInitiatedLogout: {
-        enabled: true,
-        logoutSource: (ctx, form) => {
-          allowFormTarget(ctx, ctx.oidc.params?.['post_logout_redirect_uri']);
-          setHtml(ctx, logoutPage(form));
+  const provider = createPoolProvider(
+    {
+      issuer: oidcIssuer(publicOrigin),
+      modelPrefix: '',
+      clients: [
+        ...webClients(identity),
+        {
+          // The identity service's own security pages (security-pages/): a confidential client whose code is
+          // exchanged on the server; the secret is derived, never configured (security-pages-secrets.ts).
+          client_id: securityPagesClientId,
+          client_name: 'お客さま情報・セキュリティ設定',
+          client_secret: securityPagesSecrets(identity, keys).clientSecret,
+          token_endpoint_auth_method: 'client_secret_basic',
+          application_type: 'web',
+          grant_types: ['authorization_code'],
+          response_types: ['code'],
+          redirect_uris: [`${publicOrigin}${securityPagesCallbackPath}`],
         },
-        postLogoutSuccessSource: (ctx) => setHtml(ctx, logoutDonePage()),
+      ],
+      cookieKeys: cookieKeys(identity, keys),
+      corsOrigins: new Set(identity.corsOrigins),
+      resource: { indicator: resource, scope: apiScopes.join(' ') },
+      accessTokenTtlSeconds,
+      refreshTokenAbsoluteTtlSeconds,
+      // amr (RFC 8176) in the ID token tells the client how the customer signed in (pwd, otp, hwk/swk, mfa)
+      idTokenClaims: ['sub', 'amr'],
+      interactionPath,
+      accountExists,
+      tokenClaims: async (accountId) => {
+        const accountNumber = await findAccountNumber(db, accountId);
+        return accountNumber === undefined ? undefined : { username: accountNumber };
       },
-      deviceFlow: {
-        enabled: true,
-        userCodeInputSource: (ctx, _form, _out, error) => {
-          const message =
-            error === undefined
-              ? undefined
-              : 'userCode' in error || error.name === 'NoCodeError'
-                ? '確認コードが正しくないか、有効期限が切れています。もう一度入力してください。'
-                : error.name === 'AbortedError'
-                  ? 'ログインを中止しました。'
-                  : signInMessages.authenticationError;
-          setHtml(
-            ctx,
-            deviceInputPage({
-              action: ctx.oidc.urlFor('code_verification'),
-              xsrf: String(ctx.oidc.session?.state?.['secret'] ?? ''),
-              ...(message === undefined ? {} : { error: message }),
-            }),
-          );
+      errorPageText: errorPageMessage,
+      extraParams: {
+        // why the app asks for a sign-in again, for the sign-in page to say (issue 13 point 12)
+        [signInNoticeParam]: (_ctx, value) => {
+          if (value !== undefined && !(Object.values(SignInNotice) as string[]).includes(String(value))) {
+            throw new errors.InvalidRequest(`${signInNoticeParam} is not a known notice`);
+          }
         },
-        userCodeConfirmSource: (ctx, _form, client, _deviceInfo, userCode) => {
-          setHtml(
-            ctx,
-            deviceConfirmPage({
-              action: ctx.oidc.urlFor('code_verification'),
-              xsrf: String(ctx.oidc.session?.state?.['secret'] ?? ''),
-              userCode,
-              clientName: client.clientName ?? client.clientId,
-            }),
-          );
-        },
-        successSource: (ctx) => setHtml(ctx, deviceSuccessPage()),
-      },
-      resourceIndicators: {
-        enabled: true,
-        defaultResource: () => resource,
-        useGrantedResource: () => true,
-        getResourceServerInfo: (_ctx, indicator) => {
-          if (indicator !== resource) throw new errors.InvalidTarget();
-          return {
-            scope: apiScopes.join(' '),
-            audience: resource,
-            accessTokenTTL: accessTokenTtlSeconds,
-            accessTokenFormat: 'jwt',
-            jwt: { sign: { alg } },
-          };
+        [signInModeParam]: (_ctx, value) => {
+          if (value !== undefined && !signInModes.includes(String(value))) {
+            throw new errors.InvalidRequest(`${signInModeParam} must be one of: ${signInModes.join(', ')}`);
+          }
         },
       },
+      userinfo: true,
+      ...(identity.initialAccessToken === undefined
+        ? {}
+        : { registrationAccessToken: identity.initialAccessToken }),
+      deviceFlow: { codeTtlSeconds: deviceCodeTtlSeconds, pages: deviceFlowPages },
+      allowPostLogoutRedirectInForm: true,
     },
-  };
-
-  const provider = new Provider(oidcIssuer(publicOrigin), configuration);
-  provider.proxy = dependencies.trustProxy;
-  useJapaneseFormPost(provider);
+    dependencies,
+  );
   const verify = apiAccessTokenVerifier({
     db,
     publicJwks: keys.publicJwks,
@@ -367,7 +251,7 @@ export function createOidcProvider(dependencies: ProviderDependencies): Provider
     accessTokenUserinfo({
       provider,
       verify,
-      accountExists: async (sub) => (await findAccountNumber(db, sub)) !== undefined,
+      accountExists,
     }),
   );
   provider.use(unauthorizedClientError);

@@ -1,6 +1,6 @@
 // base64url <-> ArrayBuffer for the WebAuthn JSON the server sends and expects. Served in front of
-// sign-in-second-step/passkey.js and account-pages/passkey-registration.js (each route prepends it), so both
-// browser scripts share one copy without a bundler.
+// sign-in-second-step/passkey.js and security-pages/passkey-registration.js (passkey-script.ts prepends
+// it), so both browser scripts share one copy without a bundler.
 
 // eslint-disable-next-line @typescript-eslint/no-unused-vars -- called by the script served after this one
 function fromBase64url(value) {

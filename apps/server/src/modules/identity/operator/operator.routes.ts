@@ -1,5 +1,3 @@
-import type { EventEmitter } from 'node:events';
-import type { IncomingMessage } from 'node:http';
 import formBody from '@fastify/formbody';
 import { errorBodySchema, OperatorIdentityPath, operatorProfileSchema } from '@fund/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -11,6 +9,14 @@ import { errorPage, signInMessages } from '../interaction-pages.ts';
 import { AttemptLimiter, hitAll, signInRateLimitWindowMs } from '../sign-in-rate-limiter.ts';
 import { findOperatorById } from './operator.repository.ts';
 import { createOperatorOidcProvider, operatorInteractionPath } from './operator-oidc-provider.ts';
+import { mountPoolProvider } from '../oidc-provider-factory.ts';
+import {
+  abortInteraction,
+  fromForeignOrigin,
+  grantWhatIsMissing,
+  interactionOf as interactionOfProvider,
+  sendHtml,
+} from '../provider-interactions.ts';
 import {
   forgotPasswordPage,
   newPasswordPage,
@@ -28,7 +34,6 @@ import {
   type NewPasswordProblem,
   type OperatorSignInDependencies,
 } from './operator-sign-in.service.ts';
-import { forwardedHeadersAsTrusted } from '../forwarded-headers.ts';
 
 const uidParams = z.object({ uid: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/) });
 // Lenient on purpose: a form with missing or odd fields is answered with the form and its messages.
@@ -50,10 +55,6 @@ const loginIdPattern = /^[a-z0-9][a-z0-9._-]{2,63}$/;
 /** Set on the interaction (server side) between a correct temporary password and the new password. */
 const pendingPasswordChangeKey = 'operatorPasswordChange';
 
-function sendHtml(reply: FastifyReply, status: number, html: string): FastifyReply {
-  return reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
-}
-
 function firstProblemMessage(problems: readonly NewPasswordProblem[]): string {
   const [first] = problems;
   return first === undefined ? operatorMessages.newPasswordEmpty : newPasswordMessages[first];
@@ -73,12 +74,6 @@ export const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
     db: app.db.db,
     trustProxy: config.trustProxy !== false,
   });
-  (provider as unknown as EventEmitter).on('error', (error: unknown) =>
-    app.log.error({ err: error }, 'Operator OpenID provider error'),
-  );
-  provider.on('server_error', (_ctx: unknown, error: unknown) =>
-    app.log.error({ err: error }, 'Operator OpenID provider server error'),
-  );
 
   const limiterNow = () => app.realClock.now().getTime();
   const limiterOf = (limit: number) =>
@@ -101,26 +96,9 @@ export const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   // --- The operators' OpenID provider (a Koa app) under /oidc-admin --------------------------------
-  await app.register(async (oidc) => {
-    oidc.removeAllContentTypeParsers();
-    oidc.addContentTypeParser('*', (_request, _payload, done) => done(null));
-    const callback = provider.callback();
-    const handOver = async (request: FastifyRequest, reply: FastifyReply) => {
-      reply.hijack();
-      const raw = reply.raw;
-      for (const [name, value] of Object.entries(reply.getHeaders())) {
-        if (value !== undefined) raw.setHeader(name, value);
-      }
-      raw.setHeader('x-robots-tag', 'noindex, nofollow');
-      raw.setHeader('cache-control', 'no-store');
-      forwardedHeadersAsTrusted(request);
-      const req = request.raw as IncomingMessage & { originalUrl?: string };
-      req.originalUrl = req.url;
-      req.url = (req.url ?? '/').slice(OperatorIdentityPath.oidc.length) || '/';
-      await callback(req, raw);
-    };
-    oidc.all(OperatorIdentityPath.oidc, { schema: { hide: true } }, handOver);
-    oidc.all(`${OperatorIdentityPath.oidc}/*`, { schema: { hide: true } }, handOver);
+  await mountPoolProvider(app, provider, {
+    path: OperatorIdentityPath.oidc,
+    name: 'Operator OpenID provider',
   });
 
   // --- Operator sign-in pages ----------------------------------------------------------------------
@@ -128,26 +106,14 @@ export const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
     await scope.register(formBody, { bodyLimit: 16_384 });
     const pages = scope.withTypeProvider<ZodTypeProvider>();
 
-    const forbiddenOrigin = (request: FastifyRequest): boolean => {
-      const origin = request.headers.origin;
-      return origin !== undefined && origin !== config.publicOrigin;
-    };
     const refuseForeignOrigin = (request: FastifyRequest, reply: FastifyReply): boolean => {
-      if (!forbiddenOrigin(request)) return false;
+      if (!fromForeignOrigin(request, config.publicOrigin)) return false;
       sendHtml(reply, 403, errorPage('ログインを続けられません', signInMessages.authenticationError));
       return true;
     };
 
-    const interactionOf = async (uid: string, request: FastifyRequest, reply: FastifyReply) => {
-      try {
-        const details = await provider.interactionDetails(request.raw, reply.raw);
-        if (details.uid === uid) return details;
-      } catch (error) {
-        request.log.info({ err: error }, 'Operator interaction not found');
-      }
-      sendHtml(reply, 400, errorPage('ログインを続けられません', signInMessages.sessionExpired));
-      return undefined;
-    };
+    const interactionOf = (uid: string, request: FastifyRequest, reply: FastifyReply) =>
+      interactionOfProvider(provider, uid, request, reply, 'Operator interaction not found');
 
     const paths = (uid: string) => {
       const base = operatorInteractionPath(uid);
@@ -226,22 +192,7 @@ export const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
         }
         if (details.prompt.name === 'consent') {
           // `fund-admin` is the only client and our own: consent is granted without a page.
-          const accountId = details.session?.accountId;
-          if (accountId === undefined) throw new NotFoundError();
-          const grant =
-            (details.grantId === undefined ? undefined : await provider.Grant.find(details.grantId)) ??
-            new provider.Grant({ accountId, clientId: String(details.params['client_id']) });
-          const missing = details.prompt.details as {
-            missingOIDCScope?: string[];
-            missingOIDCClaims?: string[];
-            missingResourceScopes?: Record<string, string[]>;
-          };
-          if (missing.missingOIDCScope !== undefined) grant.addOIDCScope(missing.missingOIDCScope.join(' '));
-          if (missing.missingOIDCClaims !== undefined) grant.addOIDCClaims(missing.missingOIDCClaims);
-          for (const [indicator, scopes] of Object.entries(missing.missingResourceScopes ?? {})) {
-            grant.addResourceScope(indicator, scopes.join(' '));
-          }
-          const grantId = await grant.save();
+          const grantId = await grantWhatIsMissing(provider, details);
           const returnTo = await provider.interactionResult(
             request.raw,
             reply.raw,
@@ -356,13 +307,7 @@ export const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
         if (refuseForeignOrigin(request, reply)) return reply;
         const details = await interactionOf(request.params.uid, request, reply);
         if (details === undefined) return reply;
-        const returnTo = await provider.interactionResult(
-          request.raw,
-          reply.raw,
-          { error: 'access_denied', error_description: 'End-User aborted interaction' },
-          { mergeWithLastSubmission: false },
-        );
-        return reply.code(303).redirect(returnTo);
+        return abortInteraction(provider, request, reply);
       },
     );
 

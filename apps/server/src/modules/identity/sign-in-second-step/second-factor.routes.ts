@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import formBody from '@fastify/formbody';
 import type { Database } from '@fund/db';
 import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
@@ -17,6 +16,7 @@ import type { SignInNotifier } from '../sign-in-notifier.ts';
 import { AttemptLimiter, signInRateLimitWindowMs } from '../sign-in-rate-limiter.ts';
 import { findSignInLockedAt, recordSignInEvent } from '../sign-in.repository.ts';
 import { notifySafely } from '../sign-in.service.ts';
+import { servePasskeyScript } from '../passkey-script.ts';
 import type { PasswordStep, SignInSteps } from '../sign-in-steps.ts';
 import {
   abandonPendingSecondFactor,
@@ -32,11 +32,6 @@ import {
   secondFactorPage,
   type SecondFactorMethod,
 } from './second-factor-pages.ts';
-
-// the shared base64url helpers go in front: one response, one copy of the code (webauthn-base64url.js)
-const passkeyScript =
-  readFileSync(new URL('../webauthn-base64url.js', import.meta.url), 'utf8') +
-  readFileSync(new URL('./passkey.js', import.meta.url), 'utf8');
 
 /** How long the second step may take after the password. */
 const pendingLifetimeMs = 15 * 60_000;
@@ -230,12 +225,7 @@ export class SecondFactor {
     const { provider, notifier, complete } = options;
     const { db, clock, services, config } = this.#dependencies;
 
-    app.get(passkeyScriptPath, { schema: { hide: true } }, async (_request, reply) =>
-      reply
-        .type('text/javascript; charset=utf-8')
-        .header('cache-control', 'public, max-age=3600')
-        .send(passkeyScript),
-    );
+    servePasskeyScript(app, passkeyScriptPath, new URL('./passkey.js', import.meta.url));
 
     const forbiddenOrigin = (request: FastifyRequest): boolean => {
       const origin = request.headers.origin;

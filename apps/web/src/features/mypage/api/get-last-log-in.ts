@@ -17,7 +17,7 @@ export function getLastLogIn(signal?: AbortSignal): Promise<LastLogIn> {
 }
 
 /**
- * The root loading prefetches this call for later screens under this key (features/account); sharing it
+ * The root loading prefetches this call for later screens under this key (features/root-loading); sharing it
  * lets my page paint from that answer instead of asking again.
  */
 const lastLogInQueryKey = ['account', 'lastLogIn'] as const;
