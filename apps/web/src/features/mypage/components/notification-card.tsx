@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { ExternalLink } from '../../../components/external-link/external-link';
 import { Card, Skeleton } from '../../../components/ui';
 import { useUserProfile } from '../api/get-user-profile';
-import { identityAccountPages } from '../identity-account-pages';
+import { identityAccountPages } from '../identity-security-pages';
 import { UnavailableNote } from './unavailable-note';
 
 /**

@@ -7,7 +7,7 @@ import { useLastLogIn } from '../api/get-last-log-in';
 import { useLoginAttempts } from '../api/get-login-attempts';
 import { useUserSessions } from '../api/get-user-sessions';
 import { summariseUserAgent } from '../device-summary';
-import { identityAccountPages } from '../identity-account-pages';
+import { identityAccountPages } from '../identity-security-pages';
 import { UnavailableNote } from './unavailable-note';
 
 /** GET lastLogIn's pass-through code (spec §8): no earlier sign-in on record. */

@@ -4,7 +4,7 @@ import { ExternalLink } from '../../../components/external-link/external-link';
 import { Card } from '../../../components/ui';
 import { env } from '../../../config/env';
 import { signOut } from '../../../lib/auth/sign-out';
-import { identityAccountPages } from '../identity-account-pages';
+import { identityAccountPages } from '../identity-security-pages';
 
 type Running = 'this-device' | 'everywhere' | null;
 
