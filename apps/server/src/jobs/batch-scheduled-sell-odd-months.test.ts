@@ -2,6 +2,8 @@ import { cashflows, orders, scheduledSells } from '@fund/db';
 import { createTestDatabase, type TestDatabase } from '@fund/db/testing';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readCurrentAssets } from '../modules/assets/assets.repository.ts';
+import { unsettledCashBySide } from '../modules/assets/in-transit.repository.ts';
 import { placeBuyOrder } from '../modules/trading/buy-placement.ts';
 import {
   cashOf,
@@ -71,6 +73,16 @@ describe('an ODD_MONTHLY scheduled sell is ordered on the 16th of odd months onl
     });
     // the proceeds wait in unsettled, not in the spendable cash balance
     expect(await cashOf(database, customerId, 'customer_unsettled')).toBe(10_797n);
+    // today's assets read them as money in flight on the sell side (受渡待ち), as a replayed day does
+    const today = await readCurrentAssets(
+      database.db,
+      customerId,
+      '2026-11-24',
+      '10:00',
+      new Date('2026-11-24T15:00:00Z'),
+    );
+    expect(today.unsettled).toEqual({ buys: 0n, sells: 10_797n });
+    expect(today.unsettled).toEqual(await unsettledCashBySide(database.db, customerId, '2026-11-24'));
     await runDay(database, '2026-11-25');
     expect((await planOrders())[0]?.status).toBe('COMPLETED');
     const payouts = await database.db.select().from(cashflows).where(eq(cashflows.customerId, customerId));

@@ -9,10 +9,12 @@ import {
   namedStatement,
   runNamedStatement,
   trades,
+  yearlyTaxStates,
   type DatabaseExecutor,
 } from '@fund/db';
 import type { AccountType as StoredAccountType } from '@fund/domain';
 import { and, asc, desc, eq, gte, inArray, lt, lte, ne, sql, sum } from 'drizzle-orm';
+import { sellInFlightOf, type RawSellInFlight, type SellInFlightRow } from './in-transit.repository.ts';
 
 export interface UnitTradeRow {
   readonly accountType: StoredAccountType | null;
@@ -181,15 +183,22 @@ export interface CurrentHoldingRow {
   readonly navs: readonly NavRow[];
 }
 
-/** Today's assets as one statement reads them: the holdings (units > 0) and お預り金. */
+/** Today's assets as one statement reads them: the holdings (units > 0), お預り金 and the money in flight. */
 export interface CurrentAssetsRows {
   readonly holdings: readonly CurrentHoldingRow[];
   /** お預り金 now: the running balance of the customer's cash account (0 before the first movement). */
   readonly cashBalance: bigint;
+  /** 未受渡金 now by side (`unsettledCashBySide` answers it for another date). */
+  readonly unsettled: { readonly buys: bigint; readonly sells: bigint };
+  /** Sell orders not settled today, as `listSellsInFlight` answers them. */
+  readonly sellsInFlight: readonly SellInFlightRow[];
 }
 
 interface CurrentAssetsRow extends Record<string, unknown> {
   readonly cash: string | null;
+  readonly unsettled: string | null;
+  readonly unsettled_sells: string | null;
+  readonly sells_in_flight: readonly RawSellInFlight[];
   readonly holdings: readonly {
     readonly accountType: StoredAccountType;
     readonly units: string;
@@ -215,6 +224,44 @@ const latestTwoNavs = sql`(
 )`;
 
 /**
+ * 未受渡金 of sells: only a scheduled sell's proceeds wait there, from its settlement (TRADED) to its payout
+ * (COMPLETED, which takes them out again); a spot sell pays into お預り金. So the sells' share of the
+ * running balance is read from the few TRADED sells by the orders' (customer, status) index, and the
+ * buys' share is the rest, instead of summing every journal line of the customer's history.
+ */
+const unsettledSellProceeds = sql`(
+  SELECT coalesce(-sum(${journalLines.amount}), 0)::text
+  FROM ${orders}
+    JOIN ${journalEntries} ON ${journalEntries.orderId} = ${orders.id}
+    JOIN ${journalLines} ON ${journalLines.entryId} = ${journalEntries.id}
+  WHERE ${orders.customerId} = ${customerParam}::uuid AND ${orders.status} = 'TRADED'
+    AND ${orders.channel} IN ('SELL', 'SCHEDULEDSELL')
+    AND ${journalLines.account} = 'customer_unsettled' AND ${journalLines.customerId} = ${customerParam}::uuid
+)`;
+
+/** Sell orders placed before tomorrow and not settled today, as `listSellsInFlight` reads them. */
+const sellsInFlightNow = sql`(
+  SELECT coalesce(json_agg(json_build_object('accountType', ${orders.accountType}, 'fundId', ${orders.fundId},
+    'tradeDate', ${orders.tradeDate}, 'settlementDate', ${orders.settlementDate}, 'status', ${orders.status},
+    'units', coalesce(${orders.executedUnits}, ${orders.reservedUnits}, 0)::text,
+    'executedAmount', ${orders.executedAmount}::text, 'taxWithheld', ${orders.taxWithheld}::text,
+    'basisPer10k', coalesce(${holdings.costBasisPer10k}, 0)::text,
+    'yearNetGain', coalesce(${yearlyTaxStates.netGain}, 0)::text,
+    'yearIncomeTax', coalesce(${yearlyTaxStates.incomeTaxWithheld}, 0)::text,
+    'yearResidentTax', coalesce(${yearlyTaxStates.residentTaxWithheld}, 0)::text)), '[]'::json)
+  FROM ${orders}
+    LEFT JOIN ${holdings} ON ${holdings.customerId} = ${orders.customerId}
+      AND ${holdings.accountType} = ${orders.accountType} AND ${holdings.fundId} = ${orders.fundId}
+    LEFT JOIN ${yearlyTaxStates} ON ${yearlyTaxStates.customerId} = ${orders.customerId}
+      AND ${yearlyTaxStates.year} = extract(year from ${orders.settlementDate})::smallint
+  WHERE ${orders.customerId} = ${customerParam}::uuid
+    AND ${orders.status} IN ('ORDERED', 'EXECUTED', 'TRADED', 'COMPLETED')
+    AND ${orders.channel} IN ('SELL', 'SCHEDULEDSELL')
+    AND ${orders.createdAt} < ${sql.placeholder('placedBefore')}::timestamptz
+    AND ${orders.settlementDate} > ${sql.placeholder('date')}::date
+)`;
+
+/**
  * The customer's holdings with units as the settlement step keeps them, each with its fund and latest two
  * NAVs published at `date` `clockTime` (blind pricing: `date`'s own NAV only from the fund's cut-off), and the cash balance: one round trip of a statement parsed once per
  * connection, so today's assets read a handful of rows instead of replaying every trade (performance.md:
@@ -234,7 +281,12 @@ const currentAssetsStatement = namedStatement<CurrentAssetsRow>(
           'cutOffTime', ${funds.cutOffTime}),
         'navs', ${latestTwoNavs})), '[]'::json)
       FROM ${holdings} JOIN ${funds} ON ${funds.id} = ${holdings.fundId}
-      WHERE ${holdings.customerId} = ${customerParam}::uuid AND ${holdings.units} > 0) AS holdings`,
+      WHERE ${holdings.customerId} = ${customerParam}::uuid AND ${holdings.units} > 0) AS holdings,
+    (SELECT ${customerBalances.balance}::text FROM ${customerBalances}
+      WHERE ${customerBalances.customerId} = ${customerParam}::uuid
+        AND ${customerBalances.account} = 'customer_unsettled') AS unsettled,
+    ${unsettledSellProceeds} AS unsettled_sells,
+    ${sellsInFlightNow} AS sells_in_flight`,
 );
 
 export async function readCurrentAssets(
@@ -242,10 +294,19 @@ export async function readCurrentAssets(
   customerId: string,
   date: string,
   clockTime: string,
+  placedBefore: Date,
 ): Promise<CurrentAssetsRows> {
-  const [row] = await runNamedStatement(db, currentAssetsStatement, { customerId, date, clockTime });
+  const [row] = await runNamedStatement(db, currentAssetsStatement, {
+    customerId,
+    date,
+    clockTime,
+    placedBefore: placedBefore.toISOString(),
+  });
+  const sells = BigInt(row?.unsettled_sells ?? 0);
   return {
     cashBalance: BigInt(row?.cash ?? 0),
+    unsettled: { buys: BigInt(row?.unsettled ?? 0) - sells, sells },
+    sellsInFlight: (row?.sells_in_flight ?? []).map(sellInFlightOf),
     holdings: (row?.holdings ?? []).map((holding) => ({
       accountType: holding.accountType,
       fund: holding.fund,

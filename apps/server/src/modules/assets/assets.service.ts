@@ -231,11 +231,18 @@ export class AssetsService {
   }
 
   async #currentAssets(customerId: string, today: IsoDate): Promise<Assets> {
-    const [{ holdings: rows, cashBalance }, unsettled, sells] = await Promise.all([
-      readCurrentAssets(this.db, customerId, today, formatTimeOfDay(jstTimeOfDay(this.now()))),
-      unsettledCashBySide(this.db, customerId, null),
-      listSellsInFlight(this.db, customerId, today, startOfNextDay(today)),
-    ]);
+    const {
+      holdings: rows,
+      cashBalance,
+      unsettled,
+      sellsInFlight: sells,
+    } = await readCurrentAssets(
+      this.db,
+      customerId,
+      today,
+      formatTimeOfDay(jstTimeOfDay(this.now())),
+      startOfNextDay(today),
+    );
     const positions = rows.map((row) => ({
       accountType: row.accountType,
       fund: row.fund,

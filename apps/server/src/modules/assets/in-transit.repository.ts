@@ -12,13 +12,13 @@ import { and, eq, inArray, lt, lte, ne, sql, sum } from 'drizzle-orm';
 /**
  * 未受渡金 (customer_unsettled) of the customer, split by the side of the order each movement belongs to:
  * a buy's held cash (and a 積立's collected debit, which has no order yet) until its 受渡日, a scheduled
- * sell's net proceeds from its 受渡日 until the payout. `until`: the balance at the end of that business
- * date; null: now, every movement (as the cash balance of today's view).
+ * sell's net proceeds from its 受渡日 until the payout; the balance at the end of the business date `until`
+ * (a past or future view; today's is read with the holdings, assets.repository.ts).
  */
 export async function unsettledCashBySide(
   db: DatabaseExecutor,
   customerId: string,
-  until: string | null,
+  until: string,
 ): Promise<{ buys: bigint; sells: bigint }> {
   const isSell = sql<boolean>`coalesce(${orders.channel} IN ('SELL', 'SCHEDULEDSELL'), false)`;
   const rows = await db
@@ -30,7 +30,7 @@ export async function unsettledCashBySide(
       and(
         eq(journalLines.customerId, customerId),
         eq(journalLines.account, 'customer_unsettled'),
-        until === null ? undefined : lte(journalEntries.businessDate, until),
+        lte(journalEntries.businessDate, until),
       ),
     )
     .groupBy(isSell);
@@ -63,6 +63,39 @@ export interface SellInFlightRow {
   readonly yearNetGain: bigint;
   readonly yearIncomeTax: bigint;
   readonly yearResidentTax: bigint;
+}
+
+/** A sell in flight as a statement returns it: the figures as text (JSON) or bigint (drizzle). */
+export interface RawSellInFlight {
+  readonly accountType: StoredAccountType;
+  readonly fundId: string;
+  readonly tradeDate: string;
+  readonly settlementDate: string;
+  readonly status: string;
+  readonly units: string;
+  readonly executedAmount: string | bigint | null;
+  readonly taxWithheld: string | bigint;
+  readonly basisPer10k: string;
+  readonly yearNetGain: string;
+  readonly yearIncomeTax: string;
+  readonly yearResidentTax: string;
+}
+
+export function sellInFlightOf(row: RawSellInFlight): SellInFlightRow {
+  return {
+    accountType: row.accountType,
+    fundId: row.fundId,
+    tradeDate: row.tradeDate,
+    settlementDate: row.settlementDate,
+    status: row.status,
+    units: BigInt(row.units),
+    executedAmount: row.executedAmount === null ? null : BigInt(row.executedAmount),
+    taxWithheld: BigInt(row.taxWithheld),
+    basisPer10k: BigInt(row.basisPer10k),
+    yearNetGain: BigInt(row.yearNetGain),
+    yearIncomeTax: BigInt(row.yearIncomeTax),
+    yearResidentTax: BigInt(row.yearResidentTax),
+  };
 }
 
 /**
@@ -115,18 +148,5 @@ export async function listSellsInFlight(
         sql`${orders.settlementDate} > ${date}`,
       ),
     );
-  return rows.map((row) => ({
-    accountType: row.accountType,
-    fundId: row.fundId,
-    tradeDate: row.tradeDate,
-    settlementDate: row.settlementDate,
-    status: row.status,
-    units: BigInt(row.units),
-    executedAmount: row.executedAmount,
-    taxWithheld: row.taxWithheld,
-    basisPer10k: BigInt(row.basisPer10k),
-    yearNetGain: BigInt(row.yearNetGain),
-    yearIncomeTax: BigInt(row.yearIncomeTax),
-    yearResidentTax: BigInt(row.yearResidentTax),
-  }));
+  return rows.map(sellInFlightOf);
 }
