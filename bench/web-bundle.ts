@@ -2,12 +2,11 @@
 // React + router + query floor app built with the same Vite in the same run, and the largest route chunk.
 // The admin and temporary builds (decision 024) are built too: each bundle must hold only its own code
 // (no module of another variant's own folders), and their first-screen sizes are reported.
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { webFirstScreenCallsManifest } from '@fund/contracts/paths';
 import { foreignModules } from '../apps/web/build-variants.ts';
 import { buildFloorApp, buildWebVariant, type Manifest } from './support/web-build.ts';
 
@@ -31,14 +30,6 @@ function firstScreenFiles(manifest: Manifest): string[] {
   return [...files].filter((file) => file.endsWith('.js'));
 }
 
-/** The first screen's early calls (decision 030): a bundle of their own that each screen's document names. */
-function firstScreenCallsFiles(dir: string): string[] {
-  const manifestFile = join(dir, webFirstScreenCallsManifest);
-  if (!existsSync(manifestFile)) return [];
-  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest;
-  return firstScreenFiles(manifest);
-}
-
 const work = mkdtempSync(join(tmpdir(), 'fund-bench-web-'));
 try {
   const floorDir = join(work, 'floor');
@@ -60,7 +51,7 @@ try {
   const sum = (dir: string, files: string[]) =>
     files.reduce((total, file) => total + gzipKb(join(dir, file)), 0);
   const floorKb = sum(floorDir, firstScreenFiles(floor));
-  const firstScreenKb = sum(productDir, [...firstScreenFiles(product), ...firstScreenCallsFiles(productDir)]);
+  const firstScreenKb = sum(productDir, firstScreenFiles(product));
   const routeChunks = Object.values(product)
     .filter((chunk) => chunk.isDynamicEntry === true)
     .map((chunk) => ({ file: chunk.file, kb: gzipKb(join(productDir, chunk.file)) }))

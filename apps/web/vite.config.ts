@@ -5,7 +5,6 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { buildVariantOf, foreignModules, type BuildVariant } from './build-variants.ts';
 import { chunkGroups, largeLibraryBoundary } from './chunk-groups.ts';
-import { firstScreenCalls } from './first-screen-calls-plugin.ts';
 import { precompress } from './precompress-plugin.ts';
 import { routePreloads } from './route-preloads-plugin.ts';
 import { SERVICE_NAME } from './src/config/site.ts';
@@ -60,8 +59,7 @@ export default defineConfig(({ mode }) => {
       variantBoundary(variant),
       largeLibraryBoundary(variant.name === 'customer'),
       // the route list is the customer app's (src/app/routes.tsx); the other variants have no server-side preloads
-      // and the first screen's early calls (decision 030) are the customer app's too
-      ...(variant.name === 'customer' ? [routePreloads(), firstScreenCalls()] : []),
+      ...(variant.name === 'customer' ? [routePreloads()] : []),
       precompress(),
     ],
     server: {

@@ -106,14 +106,6 @@ export function webBuildVariantOf(path: string): WebBuildVariant {
 export const webRoutePreloadsFile = '.vite/route-preloads.json';
 export type WebRoutePreloads = Readonly<Record<string, readonly string[]>>;
 
-/**
- * The first screen's early calls (decision 030): a script of its own, built beside the customer app
- * (apps/web/first-screen-calls-plugin.ts), which the server puts in each screen's document before the app's
- * entry. Its Vite manifest names the built file (`static/first-screen-calls-….js`).
- */
-export const webFirstScreenCallsManifest = '.vite/first-screen-calls.json';
-export const webFirstScreenCallsEntry = 'src/first-screen-calls/start.ts';
-
 export const FundsPath = {
   funds: '/v1/funds',
   fund: '/v1/funds/:code',

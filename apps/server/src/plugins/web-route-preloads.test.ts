@@ -1,10 +1,10 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { webFirstScreenCallsEntry, webFirstScreenCallsManifest, webRoutePreloadsFile } from '@fund/contracts';
+import { webRoutePreloadsFile } from '@fund/contracts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app.ts';
 import { buildTestApp, createWebDist, type WebDist } from '../test/test-app.ts';
-import { firstScreenCallsScript, matchesRoutePattern, preloadLinks } from './web-route-preloads.ts';
+import { matchesRoutePattern, preloadLinks } from './web-route-preloads.ts';
 
 describe('matchesRoutePattern (the router matches the same way)', () => {
   it.each([
@@ -105,52 +105,6 @@ describe("a screen's index.html announces the files its route needs (build's rou
       const response = await get(url);
       expect(response.statusCode, url).toBe(200);
       expect(response.body, url).toBe(dist.indexHtml);
-    }
-  });
-});
-
-describe("a screen's index.html asks the first screen's calls before the app's entry (decision 030)", () => {
-  let dist: WebDist;
-  let app: App | undefined;
-  const early = 'static/first-screen-calls-E5.js';
-
-  beforeAll(() => {
-    dist = createWebDist();
-    mkdirSync(path.dirname(path.join(dist.dir, webRoutePreloadsFile)), { recursive: true });
-    writeFileSync(path.join(dist.dir, webRoutePreloadsFile), JSON.stringify({ '/': [], '/assets': [] }));
-    writeFileSync(
-      path.join(dist.dir, webFirstScreenCallsManifest),
-      JSON.stringify({ [webFirstScreenCallsEntry]: { file: early, isEntry: true } }),
-    );
-    writeFileSync(path.join(dist.dir, early), '');
-  });
-  afterAll(() => dist.remove());
-  afterEach(async () => {
-    await app?.close();
-    app = undefined;
-  });
-
-  it('names the early calls’ script, async, before the entry script of every screen', async () => {
-    app = await buildTestApp({ env: { WEB_DIST_DIR: dist.dir } });
-    for (const url of ['/', '/assets']) {
-      const { body } = await app.inject({ method: 'GET', url, headers: { accept: browserAccept } });
-      const script = `<script type="module" async fetchpriority="high" crossorigin src="/${early}"></script>`;
-      expect(body, url).toContain(script);
-      expect(body.indexOf(script), url).toBeLessThan(body.indexOf('<script', body.indexOf(script) + 1));
-    }
-  });
-
-  it('names none when the build lists a file it does not have', () => {
-    const other = createWebDist();
-    try {
-      mkdirSync(path.dirname(path.join(other.dir, webFirstScreenCallsManifest)), { recursive: true });
-      writeFileSync(
-        path.join(other.dir, webFirstScreenCallsManifest),
-        JSON.stringify({ [webFirstScreenCallsEntry]: { file: 'static/first-screen-calls-gone.js' } }),
-      );
-      expect(firstScreenCallsScript(other.dir)).toBe('');
-    } finally {
-      other.remove();
     }
   });
 });

@@ -4,12 +4,7 @@
 // round of downloads fewer before the first screen on a phone (performance.md: LCP against the floor).
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import {
-  webFirstScreenCallsEntry,
-  webFirstScreenCallsManifest,
-  webRoutePreloadsFile,
-  type WebRoutePreloads,
-} from '@fund/contracts';
+import { webRoutePreloadsFile, type WebRoutePreloads } from '@fund/contracts';
 
 /**
  * Whether `pathname` is a path of the router's `pattern`: segments compared without case (the router
@@ -40,21 +35,7 @@ export function preloadLinks(files: readonly string[]): string {
 }
 
 /**
- * The first screen's early calls (decision 030), built beside the app with a Vite manifest of their own:
- * the `<script>` that asks them, or '' when the build has none.
- */
-export function firstScreenCallsScript(distDir: string): string {
-  const manifestFile = path.join(distDir, webFirstScreenCallsManifest);
-  if (!existsSync(manifestFile)) return '';
-  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, { file?: string }>;
-  const file = manifest[webFirstScreenCallsEntry]?.file;
-  if (file === undefined || !/^[\w./-]+$/.test(file) || !existsSync(path.join(distDir, file))) return '';
-  // async: it runs as soon as it arrives, before the app's entry has; its fetches are the screen's own
-  return `<script type="module" async fetchpriority="high" crossorigin src="/${file}"></script>`;
-}
-
-/**
- * index.html for a screen, with the early calls' script and its files announced before `</head>`; the plain index.html when the build
+ * index.html for a screen, with its files announced before `</head>`; the plain index.html when the build
  * lists none for the path (no list, an unknown path: the not-found page needs nothing more).
  */
 export interface ScreenDocuments {
@@ -73,13 +54,7 @@ export function loadScreenDocuments(distDir: string): ScreenDocuments {
       files.filter((file) => existsSync(path.join(distDir, file))),
     ]),
   );
-  const plainHtml = readFileSync(path.join(distDir, 'index.html'), 'utf8');
-  // the early calls' script goes before the app's entry script, so the browser asks for it first
-  const entryScript = plainHtml.indexOf('<script');
-  const indexHtml =
-    entryScript === -1
-      ? plainHtml
-      : `${plainHtml.slice(0, entryScript)}${firstScreenCallsScript(distDir)}${plainHtml.slice(entryScript)}`;
+  const indexHtml = readFileSync(path.join(distDir, 'index.html'), 'utf8');
   const headEnd = indexHtml.indexOf('</head>');
   const documents = new Map<string, string>();
   return {

@@ -1,5 +1,5 @@
-// With api-base-urls.ts, the only module that reads import.meta.env (architecture.md §4.4): every setting is
-// parsed once, here, and a malformed value stops the app at start instead of surfacing later as a broken link.
+// The only module that reads import.meta.env (architecture.md §4.4): every setting is parsed once, here,
+// and a malformed value stops the app at start instead of surfacing later as a broken link.
 //
 // The spec names the outside pages (service-site news, the app store page) and the support contacts
 // ({phone}, {email}) without giving their values. The defaults below are deliberately fictional
@@ -8,12 +8,31 @@
 
 import { CardIssuerPath, cardIssuerClientId } from '@fund/contracts/paths';
 import { isMailAddress } from '../lib/mail/mail-address';
-import { parseApiBaseUrls, type ApiBaseUrls } from './api-base-urls';
-import { ConfigError, parseHttpUrl, siteUrl, text, baseUrl } from './setting-parsers';
-
-export { ConfigError, parseHttpUrl };
 
 const FICTIONAL_SERVICE_SITE = 'https://www.example.jp/';
+
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+}
+
+function text(value: string | undefined, fallback: string): string {
+  const trimmed = value?.trim();
+  return trimmed === undefined || trimmed === '' ? fallback : trimmed;
+}
+
+/** Only http(s) URLs: a `javascript:` or `data:` URL in a setting must never become a link (spec §8). */
+export function parseHttpUrl(name: string, value: string): URL {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new ConfigError(`${name} is not a URL: ${value}`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    throw new ConfigError(`${name} must be an http(s) URL: ${value}`);
+  }
+  return url;
+}
 
 function phoneNumber(name: string, value: string): string {
   if (!/^\d[\d-]{8,14}\d$/.test(value)) throw new ConfigError(`${name} is not a phone number: ${value}`);
@@ -30,6 +49,22 @@ function yearlyUrlTemplate(name: string, value: string): string {
   if (!value.includes('{year}')) throw new ConfigError(`${name} must contain {year}: ${value}`);
   parseHttpUrl(name, value.replaceAll('{year}', '2000'));
   return value;
+}
+
+/** A URL setting that may be given relative to the app's origin (the default: one server serves everything). */
+function siteUrl(name: string, value: string, origin: string): string {
+  let resolved: string;
+  try {
+    resolved = new URL(value, origin).href;
+  } catch {
+    throw new ConfigError(`${name} is not a URL: ${value}`);
+  }
+  return parseHttpUrl(name, resolved).href;
+}
+
+/** A base URL for API calls: no trailing slash, so paths from the contracts append as they are. */
+function baseUrl(name: string, value: string, origin: string): string {
+  return siteUrl(name, value, origin).replace(/\/+$/, '');
 }
 
 function flag(name: string, value: string | undefined): boolean {
@@ -50,7 +85,7 @@ function optionalMinutes(name: string, value: string | undefined): number | null
   return minutes;
 }
 
-export interface AppEnv extends ApiBaseUrls {
+export interface AppEnv {
   /** The operator's public website (お知らせ and FAQ pages live there). */
   readonly serviceSiteUrl: string;
   /** The news article announcing the current regular maintenance hours. */
@@ -70,6 +105,9 @@ export interface AppEnv extends ApiBaseUrls {
   readonly oidcRedirectUri: string;
   /** Base URLs of the services the app calls (spec §7), each configurable so they can be split later. */
   readonly identityApiBaseUrl: string;
+  readonly productApiBaseUrl: string;
+  readonly accountApiBaseUrl: string;
+  readonly balanceApiBaseUrl: string;
   /** Sign-out also ends every session of the customer (spec §6: scope user.session.revoke.self). */
   readonly globalSignOut: boolean;
   /** Inactivity after which the optional auto-logout signs out (spec §4); null: off. */
@@ -121,7 +159,9 @@ export function parseEnv(raw: ImportMetaEnv, origin: string): AppEnv {
     oidcClientId: text(raw.VITE_OIDC_CLIENT_ID, 'fund-web'),
     oidcRedirectUri: siteUrl('VITE_OIDC_REDIRECT_URI', text(raw.VITE_OIDC_REDIRECT_URI, '/'), origin),
     identityApiBaseUrl: baseUrl('VITE_IDENTITY_API_URL', text(raw.VITE_IDENTITY_API_URL, '/auth/v1'), origin),
-    ...parseApiBaseUrls(raw, origin),
+    productApiBaseUrl: baseUrl('VITE_PRODUCT_API_URL', text(raw.VITE_PRODUCT_API_URL, '/'), origin),
+    accountApiBaseUrl: baseUrl('VITE_ACCOUNT_API_URL', text(raw.VITE_ACCOUNT_API_URL, '/'), origin),
+    balanceApiBaseUrl: baseUrl('VITE_BALANCE_API_URL', text(raw.VITE_BALANCE_API_URL, '/balance'), origin),
     globalSignOut: flag('VITE_GLOBAL_SIGN_OUT', raw.VITE_GLOBAL_SIGN_OUT),
     autoLogoutMinutes: optionalMinutes('VITE_AUTO_LOGOUT_MINUTES', raw.VITE_AUTO_LOGOUT_MINUTES),
     errorReportingDsn:

@@ -10,7 +10,6 @@ import {
   type RequestOptions,
 } from './api-client';
 import { ApiErrorMessage } from './error-messages';
-import { discardFirstScreenResponses, publishFirstScreenResponses } from './first-screen-responses';
 import { PassThrough } from './pass-through';
 
 const BASE = 'https://api.example.test';
@@ -473,60 +472,5 @@ describe('silent calls (spec §8: root-loading failures are swallowed, issue 13 
     );
     expect(maintenance()).toBe(true);
     expect(toast()).toBeUndefined();
-  });
-});
-
-describe('the first screen’s early answers (decision 030)', () => {
-  afterEach(() => {
-    discardFirstScreenResponses();
-    useUiStore.setState({ maintenance: false });
-  });
-
-  const publish = (accessToken: string, url: string, response: Promise<Response>) =>
-    publishFirstScreenResponses({ accessToken, responses: new Map([[url, response]]) });
-
-  it('a GET of the same URL with the same token takes the early answer instead of asking again', async () => {
-    publish(
-      'token-123',
-      `${BASE}/v1/orders?status=ORDERED&page=1`,
-      Promise.resolve(json(200, { early: true })),
-    );
-    const { client, fetchMock } = setup([json(200, { early: false })]);
-    await expect(client.get('/v1/orders', { query: { status: 'ORDERED', page: 1 } })).resolves.toEqual({
-      early: true,
-    });
-    expect(fetchMock).not.toHaveBeenCalled();
-    // taken once: the next call of the same URL asks the server
-    await expect(client.get('/v1/orders', { query: { status: 'ORDERED', page: 1 } })).resolves.toEqual({
-      early: false,
-    });
-  });
-
-  it('an early error answer is handled like any answer (spec §8: 503 shows maintenance)', async () => {
-    publish('token-123', `${BASE}/v1/assets`, Promise.resolve(json(503, { code: '503-000', message: 'x' })));
-    const { client } = setup([json(503, { code: '503-000', message: 'x' })]);
-    await expect(client.get('/v1/assets')).rejects.toBeInstanceOf(ApiError);
-    expect(maintenance()).toBe(true);
-  });
-
-  it('an early call that got no answer is retried like a failed fetch', async () => {
-    publish('token-123', `${BASE}/v1/assets`, Promise.reject(new TypeError('Failed to fetch')));
-    const { client, fetchMock } = setup([json(200, { retried: true })]);
-    await expect(client.get('/v1/assets')).resolves.toEqual({ retried: true });
-    expect(fetchMock).toHaveBeenCalledTimes(1);
-  });
-
-  it('is not taken with another token, acting for a customer, or by a POST', async () => {
-    publish('old-token', `${BASE}/v1/assets`, Promise.resolve(json(200, { early: true })));
-    const fresh = setup([json(200, { early: false })]);
-    await expect(fresh.client.get('/v1/assets')).resolves.toEqual({ early: false });
-
-    publish('token-123', `${BASE}/v1/assets`, Promise.resolve(json(200, { early: true })));
-    const operator = setup([json(200, { early: false })], { getActAsUserId: () => 'customer-1' });
-    await expect(operator.client.get('/v1/assets')).resolves.toEqual({ early: false });
-
-    publish('token-123', `${BASE}/v1/assets`, Promise.resolve(json(200, { early: true })));
-    const post = setup([json(200, { early: false })]);
-    await expect(post.client.post('/v1/assets')).resolves.toEqual({ early: false });
   });
 });

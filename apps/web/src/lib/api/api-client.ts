@@ -1,15 +1,13 @@
 import { actAsHeader, errorCodeOf, errorTextOf, readReceivedErrorBody } from '@fund/contracts';
 import { useUiStore } from '../store/ui-store';
 import { ApiErrorMessage } from './error-messages';
-import { takeFirstScreenResponse } from './first-screen-responses';
-import { buildUrl, type CallQuery } from './request-url';
 
 // One client for every service the app calls (spec §7). No zod here: this module is in the first bundle
 // (performance.md), so error bodies are read with the zod-free reader of the contracts.
 
 export interface RequestOptions {
   /** Query parameters; empty values ('' / null / undefined) are omitted (spec §5). */
-  query?: CallQuery;
+  query?: Record<string, string | number | boolean | null | undefined>;
   /** Sent as JSON. */
   body?: unknown;
   headers?: Record<string, string>;
@@ -88,6 +86,23 @@ export const MAX_RETRY_AFTER_MS = 2000;
 /** Spec §7: once for non-mutating methods, never for POST, PUT, PATCH, DELETE unless set. */
 export function defaultRetries(method: string): number {
   return NON_MUTATING_METHODS.has(method.toUpperCase()) ? 1 : 0;
+}
+
+/** The query string of a call, empty values left out (spec §5). */
+export function buildQuery(query: RequestOptions['query']): string {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query ?? {})) {
+    if (value === undefined || value === null || value === '') continue;
+    params.append(name, String(value));
+  }
+  return params.toString();
+}
+
+function buildUrl(baseUrl: string, path: string, query: RequestOptions['query']): string {
+  const url = `${baseUrl.replace(/\/+$/, '')}${path.startsWith('/') ? path : `/${path}`}`;
+  const search = buildQuery(query);
+  if (search === '') return url;
+  return `${url}${url.includes('?') ? '&' : '?'}${search}`;
 }
 
 /** Milliseconds to wait before a retry: Retry-After (seconds or HTTP date) up to the cap, else the fixed delay. */
@@ -181,13 +196,6 @@ export async function apiErrorOf(
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-/** An early answer for a call made with the customer's own bearer token (never one acting for another). */
-function earlyResponse(url: string, headers: Headers): Promise<Response> | undefined {
-  const authorization = headers.get('authorization');
-  if (authorization === null || headers.has(actAsHeader)) return undefined;
-  return takeFirstScreenResponse(url, authorization.slice('Bearer '.length));
-}
-
 export function createApiClient(config: ApiClientConfig): ApiClient {
   const fixedDelayMs = config.retryDelayMs ?? DEFAULT_RETRY_DELAY_MS;
   const capMs = config.maxRetryAfterMs ?? MAX_RETRY_AFTER_MS;
@@ -218,12 +226,9 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
     for (let attempt = 0; ; attempt += 1) {
       const init: RequestInit = { method, headers: await headersFor(options, json), body, signal };
       if (config.credentials !== undefined) init.credentials = config.credentials;
-      // the first screen's GETs may have been asked already, while the app's code downloaded (decision 030)
-      const early =
-        method === 'GET' && attempt === 0 ? earlyResponse(url, init.headers as Headers) : undefined;
       let response: Response;
       try {
-        response = await (early ?? (config.fetch ?? globalThis.fetch)(url, init));
+        response = await (config.fetch ?? globalThis.fetch)(url, init);
       } catch (error) {
         if (isAbort(error, signal)) throw error;
         // like a 5xx, no answer at all is retried where the method allows it
