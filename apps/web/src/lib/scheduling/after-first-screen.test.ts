@@ -37,4 +37,29 @@ describe('work for later screens waits for the first screen', () => {
     expect(late).toHaveBeenCalledTimes(1);
     expect(early).toHaveBeenCalledTimes(1);
   });
+
+  it('the tasks wait until the frame after the one that shows the screen, whose paint is then presented', async () => {
+    const { afterFirstScreen, firstScreenShown } = await load();
+    const task = vi.fn();
+    afterFirstScreen(task);
+    firstScreenShown();
+    vi.advanceTimersToNextFrame(); // the frame that shows the screen
+    vi.advanceTimersByTime(1);
+    expect(task).not.toHaveBeenCalled();
+    vi.advanceTimersToNextFrame(); // the next one: the first is on the display
+    expect(task).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1);
+    expect(task).toHaveBeenCalledTimes(1);
+  });
+
+  it('in a hidden tab, which paints no frames, the tasks run in the next task', async () => {
+    const visibility = vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
+    const { afterFirstScreen, firstScreenShown } = await load();
+    const task = vi.fn();
+    afterFirstScreen(task);
+    firstScreenShown();
+    vi.advanceTimersByTime(0);
+    expect(task).toHaveBeenCalledTimes(1);
+    visibility.mockRestore();
+  });
 });

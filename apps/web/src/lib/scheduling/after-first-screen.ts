@@ -12,14 +12,20 @@ export function afterFirstScreen(task: () => void): void {
   else waiting.push(task);
 }
 
+const runWaiting = () => {
+  for (const task of waiting.splice(0)) task();
+};
+
 /**
  * Called by the shell in an effect of its first commit that shows something (a page, or the locked,
- * closed, confirmation or maintenance screen). The tasks run in a later task, after the browser's paint.
+ * closed, confirmation or maintenance screen). The tasks run once the frame that shows it is on the
+ * display: in a task queued from the animation callback of the frame after it (the paint of the first
+ * frame is presented a moment after its own callbacks and tasks have run). A hidden tab paints no
+ * frames: there they run in the next task.
  */
 export function firstScreenShown(): void {
   if (shown) return;
   shown = true;
-  setTimeout(() => {
-    for (const task of waiting.splice(0)) task();
-  }, 0);
+  if (document.visibilityState === 'hidden') setTimeout(runWaiting, 0);
+  else requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(runWaiting, 0)));
 }
