@@ -1,11 +1,4 @@
-import {
-  informations,
-  linkedCards,
-  pointBalances,
-  pointsLedger,
-  recurringDebits,
-  recurringPurchases,
-} from '@fund/db';
+import { informations, pointBalances, pointsLedger, recurringDebits, recurringPurchases } from '@fund/db';
 import { createTestDatabase, type TestDatabase } from '@fund/db/testing';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,6 +7,7 @@ import {
   insertCustomer,
   insertFund,
   insertNavs,
+  linkCard,
   runDay,
 } from './test/batch-fixtures.ts';
 
@@ -27,22 +21,11 @@ describe('points earned on card 積立 debits', () => {
   let expired: string;
   let transferOnly: string;
 
-  async function link(
+  const link = (
     customerId: string,
     state: 'ACTIVE' | 'RE_REGISTRATION_REQUIRED' | 'NOT_POINTS_CARD',
-    expiry = '2030-12',
-  ) {
-    await database.db.insert(linkedCards).values({
-      customerId,
-      issuerSubject: `subject-${customerId}`,
-      cardName: 'セゾンカードインターナショナル',
-      last4: '1234',
-      expiry,
-      state,
-      pointsEarning: state !== 'NOT_POINTS_CARD',
-      linkedOn: '2026-01-05',
-    });
-  }
+    expiry?: string,
+  ) => linkCard(database, customerId, { state, ...(expiry === undefined ? {} : { expiry }) });
 
   async function pointsOf(customerId: string) {
     return database.db.select().from(pointsLedger).where(eq(pointsLedger.customerId, customerId));

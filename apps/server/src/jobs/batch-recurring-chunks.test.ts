@@ -10,7 +10,14 @@ import {
 import { createTestDatabase, type TestDatabase } from '@fund/db/testing';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectLedgerConsistent, insertFund, insertNavs, runDay, runDays } from './test/batch-fixtures.ts';
+import {
+  expectLedgerConsistent,
+  insertFund,
+  insertNavs,
+  linkCard,
+  runDay,
+  runDays,
+} from './test/batch-fixtures.ts';
 
 /**
  * The set-based chunk path of the monthly steps (recurring debits, recurring orders) against the exact
@@ -112,6 +119,7 @@ function scenario() {
         })),
       );
     }
+    await linkCard(handle, customer.card, { state: 'NOT_POINTS_CARD' });
     await handle.db
       .insert(nisaUsage)
       .values({ customerId: customer.overflow, year: 2026, bucket: 'tsumitate', purchased: 1_190_000n });

@@ -7,6 +7,7 @@ import {
   insertCustomer,
   insertFund,
   insertNavs,
+  linkCard,
   runDay,
 } from './test/batch-fixtures.ts';
 
@@ -25,6 +26,7 @@ describe('recurring purchases: つみたて投資枠 overflow and the card limit
     await insertNavs(database, fundB, '2026-10-01', '2026-11-30', 20_000n);
     nisaCustomer = await insertCustomer(database);
     cardCustomer = await insertCustomer(database);
+    await linkCard(database, cardCustomer, { state: 'NOT_POINTS_CARD' });
     // 1,190,000 of the 1,200,000 つみたて limit of 2026 already used: 10,000 left
     await database.db
       .insert(nisaUsage)

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { cardEarnsPoints, cardStateOn, pointRefusalOf, type LinkedCardStateType } from './card-state.ts';
+import {
+  cardChargeRefusal,
+  cardEarnsPoints,
+  cardStateOn,
+  pointRefusalOf,
+  type LinkedCardStateType,
+} from './card-state.ts';
 
 const card = (state: LinkedCardStateType, expiry = '2030-12') => ({ state, expiry });
 
@@ -27,5 +33,17 @@ describe('the linked card and points (decision 018)', () => {
     ['expired', card('ACTIVE', '2026-01'), false],
   ])('%s earns points on card charges: %s', (_, linked, earns) => {
     expect(cardEarnsPoints(linked, '2026-11-01')).toBe(earns);
+  });
+
+  it.each([
+    ['no linked card', undefined, 'NO_CARD'],
+    ['a card past its 有効期限 month on the debit date', card('ACTIVE', '2026-10'), 'CARD_EXPIRED'],
+    ['a card the issuer marked EXPIRED', card('EXPIRED'), 'CARD_EXPIRED'],
+    ['an ACTIVE card', card('ACTIVE'), undefined],
+    ['a card in its last 有効期限 month', card('ACTIVE', '2026-11'), undefined],
+    ['a card to register again for points', card('RE_REGISTRATION_REQUIRED'), undefined],
+    ['a card without points', card('NOT_POINTS_CARD'), undefined],
+  ])('a card 積立 charge with %s: refused with %s', (_, linked, refusal) => {
+    expect(cardChargeRefusal(linked, '2026-11-27')).toBe(refusal);
   });
 });

@@ -51,3 +51,20 @@ export function cardEarnsPoints(
   const state = cardStateOn(card, today);
   return state === 'ACTIVE' || state === 'RE_REGISTRATION_REQUIRED';
 }
+
+/** Why a card 積立 charge cannot be made on `debitDate` (undefined: it can). */
+export type CardChargeRefusal = 'NO_CARD' | 'CARD_EXPIRED';
+
+/**
+ * A card 積立 is charged to the linked card: without one, or with one past its 有効期限 on the debit date,
+ * the charge fails (the pre-debit check has told the customer beforehand, decision 023). A card the
+ * issuer asks to register again, or one without points, is still charged: those states are the points
+ * service's.
+ */
+export function cardChargeRefusal(
+  card: { readonly state: LinkedCardStateType; readonly expiry: string } | undefined,
+  debitDate: string,
+): CardChargeRefusal | undefined {
+  if (card === undefined) return 'NO_CARD';
+  return cardStateOn(card, debitDate) === 'EXPIRED' ? 'CARD_EXPIRED' : undefined;
+}

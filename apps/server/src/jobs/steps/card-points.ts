@@ -1,4 +1,9 @@
-import { cardEarnsPoints, pointsEarnedOnCardCharge, type IsoDate } from '@fund/domain';
+import {
+  cardEarnsPoints,
+  pointsEarnedOnCardCharge,
+  type IsoDate,
+  type LinkedCardStateType,
+} from '@fund/domain';
 import { linkedCards, pointsLedger, type Transaction } from '@fund/db';
 import { inArray } from 'drizzle-orm';
 import { formatJapaneseDate, formatYen, postNotice } from '../batch-data.ts';
@@ -9,21 +14,36 @@ export interface CardCharge {
   readonly amount: bigint;
 }
 
-/**
- * The customers (of `customerIds`) whose card charges earn points now: a linked points-earning card that
- * has not expired. A card the issuer asks to register again still earns (400-101 only stops using them).
- */
-export async function customersEarningCardPoints(
+/** A customer's linked card as the debits see it: its state with the issuer and its 有効期限 (YYYY-MM). */
+export interface DebitCard {
+  readonly state: LinkedCardStateType;
+  readonly expiry: string;
+}
+
+/** The linked cards of `customerIds` (a customer without one is not in the map), in one statement. */
+export async function linkedCardsOf(
   tx: Transaction,
   customerIds: readonly string[],
-  businessDate: IsoDate,
-): Promise<Set<string>> {
-  if (customerIds.length === 0) return new Set();
+): Promise<ReadonlyMap<string, DebitCard>> {
+  if (customerIds.length === 0) return new Map();
   const cards = await tx
     .select({ customerId: linkedCards.customerId, state: linkedCards.state, expiry: linkedCards.expiry })
     .from(linkedCards)
     .where(inArray(linkedCards.customerId, [...customerIds]));
-  return new Set(cards.filter((card) => cardEarnsPoints(card, businessDate)).map((card) => card.customerId));
+  return new Map(cards.map(({ customerId, ...card }) => [customerId, card]));
+}
+
+/**
+ * The customers of `cards` whose card charges earn points now: a linked points-earning card that has not
+ * expired. A card the issuer asks to register again still earns (400-101 only stops using them).
+ */
+export function customersEarningCardPoints(
+  cards: ReadonlyMap<string, DebitCard>,
+  businessDate: IsoDate,
+): Set<string> {
+  return new Set(
+    [...cards].filter(([, card]) => cardEarnsPoints(card, businessDate)).map(([customerId]) => customerId),
+  );
 }
 
 /**

@@ -1,13 +1,20 @@
-import { recordDebitOutcome, type IsoDate } from '@fund/domain';
+import { recordDebitOutcome, type CardChargeRefusal, type IsoDate } from '@fund/domain';
 import type { RecurringPurchase, Transaction } from '@fund/db';
 import { formatJapaneseDate, formatYen, postNotice } from '../batch-data.ts';
 import { debitMethodName } from './recurring-debit-rules.ts';
 import { recordDebitFailures } from './recurring-debits.repository.ts';
 
+/** The reason a card 積立 charge records and tells the customer, by why the card cannot be charged. */
+export const cardRefusalReasons: Readonly<Record<CardChargeRefusal, string>> = {
+  NO_CARD: 'クレジットカードが登録されていません',
+  CARD_EXPIRED: 'クレジットカードの有効期限が切れています',
+};
+const cardRefused = new Set(Object.values(cardRefusalReasons));
+
 /**
  * A debit that failed: a transfer plan's failures in a row are counted (`recordDebitOutcome`) and the third
- * suspends the plan, with an important notice; a card charge's failure (over the monthly limit) does not
- * count. The customer is told either way.
+ * suspends the plan, with an important notice; a card charge's failure (over the monthly limit, no card
+ * or an expired one) does not count. The customer is told either way, and what to do about a card.
  */
 export async function recordFailedDebit(
   tx: Transaction,
@@ -41,7 +48,9 @@ export async function recordFailedDebit(
         ? ['3か月連続で口座振替ができなかったため、この積立を停止しました。再開はお手続きください。']
         : counts
           ? [`連続${state.consecutiveFailures}回目です。3回連続で振替できない場合、積立は停止されます。`]
-          : []),
+          : cardRefused.has(failure)
+            ? ['マイページからクレジットカードを登録（更新）してください。次回の積立から決済されます。']
+            : []),
     ],
     at: failed.now(),
   });

@@ -1,10 +1,10 @@
-import { recurringPlanRules, tradingStandingRefusal } from '@fund/domain';
+import { cardChargeRefusal, recurringPlanRules, tradingStandingRefusal } from '@fund/domain';
 import type { RecurringPurchase, Transaction } from '@fund/db';
 import { listActivePlansStartedBy } from '../../modules/plans/plans.repository.ts';
 import type { StepContext } from '../batch-runner.ts';
 import { timeOrderedUuid } from '../time-ordered-uuid.ts';
 import { chunkItemsByMonth } from './customer-month-items.ts';
-import { customersEarningCardPoints } from './card-points.ts';
+import { customersEarningCardPoints, linkedCardsOf } from './card-points.ts';
 import {
   cardChargedAlready,
   debitsInOrder,
@@ -28,7 +28,8 @@ import { firstDayOf } from '../batch-data.ts';
  * each customer's total (customer_unsettled); decision 008. It does the plain case — every due plan is
  * debited successfully, no pending change to apply, no failure streak to reset — as `process` would (the
  * same debits, balances and credits per customer); a customer with anything else
- * (a pending change, a failing debit, a card over its limit, a streak to reset) is left to `process`,
+ * (a pending change, a failing debit, a card over its limit or that cannot be charged, a streak to reset, card
+ * points to credit) is left to `process`,
  * which the runner calls for the items not returned here, in the same transaction.
  */
 export async function debitChunk(
@@ -73,15 +74,15 @@ export async function debitChunk(
       plansOf.set(plan.customerId, list);
     }
     const existingOf = new Map(existing.map((row) => [row.recurringPurchaseId, row]));
-    // a customer whose card 積立 earns points is left to `process`, which credits them with the debit
-    const earning = await customersEarningCardPoints(
-      tx,
-      [
-        ...new Set(
-          plans.filter((plan) => plan.paymentMethod === 'CREDIT_CARD').map((plan) => plan.customerId),
-        ),
-      ],
-      businessDate,
+    // a customer whose card 積立 earns points is left to `process`, which credits them with the debit, and
+    // so is one whose card cannot be charged (none, or expired), whose card plans fail there
+    const cardCustomers = [
+      ...new Set(plans.filter((plan) => plan.paymentMethod === 'CREDIT_CARD').map((plan) => plan.customerId)),
+    ];
+    const cards = await linkedCardsOf(tx, cardCustomers);
+    const earning = customersEarningCardPoints(cards, businessDate);
+    const cardRefused = new Set(
+      cardCustomers.filter((customerId) => cardChargeRefusal(cards.get(customerId), businessDate)),
     );
     for (const { itemId, customerId } of items) {
       const customer = customerOf.get(customerId);
@@ -95,7 +96,7 @@ export async function debitChunk(
         (plan) =>
           plan.batchFlag !== null && plan.batchAppliesFrom !== null && plan.batchAppliesFrom <= monthStart,
       );
-      if (pendingChange || earning.has(customerId)) continue;
+      if (pendingChange || earning.has(customerId) || cardRefused.has(customerId)) continue;
       if (own.length === 0) {
         done.set(itemId, 'nothing-to-debit');
         continue;

@@ -1,4 +1,5 @@
 import {
+  cardChargeRefusal,
   recurringPlanRules,
   transferDebitDate,
   yearMonthOf,
@@ -8,9 +9,15 @@ import {
 import { credit, debit, postJournalEntry, type RecurringPurchase, type Transaction } from '@fund/db';
 import { changeRecurringPurchase, listActivePlansStartedBy } from '../../modules/plans/plans.repository.ts';
 import type { BatchStep } from '../batch-runner.ts';
-import { creditCardChargePoints, customersEarningCardPoints, type CardCharge } from './card-points.ts';
+import {
+  creditCardChargePoints,
+  customersEarningCardPoints,
+  linkedCardsOf,
+  type CardCharge,
+  type DebitCard,
+} from './card-points.ts';
 import { customerMonthItem, parseCustomerMonthItem } from './customer-month-items.ts';
-import { recordFailedDebit } from './recurring-debit-failure.ts';
+import { cardRefusalReasons, recordFailedDebit } from './recurring-debit-failure.ts';
 import {
   cardChargedAlready,
   debitEntryDescription,
@@ -95,7 +102,8 @@ async function applyPendingChange(tx: Transaction, plan: RecurringPurchase, mont
  *   one entry per customer and month rather than per plan halves the ledger rows of the monthly run);
  * - failure: PROCESSING → FAILURE with the reason; a transfer plan's failures in a row are counted
  *   (`recordDebitOutcome`) and the third suspends the plan, with an important notice. A card charge over the
- *   monthly limit fails for the month without counting.
+ *   monthly limit, or to no linked card or an expired one (`cardChargeRefusal`), fails for the month
+ *   without counting.
  * A customer whose account is locked, closed or not opened is not debited (`skipped-account-…`, issue 13).
  * Card plans are charged on the same date: the card cycle (closes the 10th) only decides from which month a
  * switch to the card applies, which `paymentMethodChangeEffectiveMonth` settles when the plan is changed.
@@ -136,6 +144,10 @@ export function recurringDebitsStep(options: { failureRule: DebitFailureRule }):
       );
       const done = new Set(existing.map((row) => row.recurringPurchaseId));
       let cardTotal = cardChargedAlready(plans, existing);
+      const cards = plans.some((plan) => plan.paymentMethod === 'CREDIT_CARD')
+        ? await linkedCardsOf(tx, [customerId])
+        : new Map<string, DebitCard>();
+      const cardRefusal = cardChargeRefusal(cards.get(customerId), businessDate);
       const withAmounts = debitsInOrder(plans, month);
       let failed = 0;
       const debited: Debited[] = [];
@@ -144,7 +156,8 @@ export function recurringDebitsStep(options: { failureRule: DebitFailureRule }):
         if (done.has(plan.id)) continue;
         let failure: string | undefined = options.failureRule(customer);
         if (failure === undefined && plan.paymentMethod === 'CREDIT_CARD') {
-          if (cardTotal + amount > recurringPlanRules.cardMonthlyLimit) failure = 'カード利用上限超過';
+          if (cardRefusal !== undefined) failure = cardRefusalReasons[cardRefusal];
+          else if (cardTotal + amount > recurringPlanRules.cardMonthlyLimit) failure = 'カード利用上限超過';
           else cardTotal += amount;
         }
         const status = statusPath('NONE', 'PROCESSING', failure === undefined ? 'RECEIVED' : 'FAILURE');
@@ -176,10 +189,7 @@ export function recurringDebitsStep(options: { failureRule: DebitFailureRule }):
         });
       }
       // points for the card charges (decision 018), when the customer's linked card earns them
-      if (
-        cardCharges.length > 0 &&
-        (await customersEarningCardPoints(tx, [customerId], businessDate)).has(customerId)
-      ) {
+      if (cardCharges.length > 0 && customersEarningCardPoints(cards, businessDate).has(customerId)) {
         await creditCardChargePoints(tx, { customerId, charges: cardCharges, businessDate, at: now() });
       }
       const received = debited.length;

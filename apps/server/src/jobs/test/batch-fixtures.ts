@@ -10,6 +10,7 @@ import {
   funds,
   informations,
   journalEntries,
+  linkedCards,
   orders,
   postJournalEntry,
   prospectusConfirmations,
@@ -115,6 +116,28 @@ export async function insertCustomer(
     );
   }
   return customerId;
+}
+
+/** Links a card to the customer (decision 018): a points card good until 2030 unless told otherwise. */
+export async function linkCard(
+  handle: DatabaseHandle,
+  customerId: string,
+  card: {
+    state?: 'ACTIVE' | 'RE_REGISTRATION_REQUIRED' | 'NOT_POINTS_CARD' | 'EXPIRED';
+    expiry?: string;
+  } = {},
+): Promise<void> {
+  const state = card.state ?? 'ACTIVE';
+  await handle.db.insert(linkedCards).values({
+    customerId,
+    issuerSubject: `subject-${customerId}`,
+    cardName: 'セゾンカードインターナショナル',
+    last4: '1234',
+    expiry: card.expiry ?? '2030-12',
+    state,
+    pointsEarning: state !== 'NOT_POINTS_CARD',
+    linkedOn: '2026-01-05',
+  });
 }
 
 /** 10:00 JST on a date: before the 15:00 cut-off. */
