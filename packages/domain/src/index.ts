@@ -3,6 +3,7 @@ export * from './calendar/iso-date.ts';
 export * from './calendar/japanese-holidays.ts';
 export * from './cost-basis/distribution-split.ts';
 export * from './display/index.ts';
+export * from './documents/periodic-reports-due.ts';
 export * from './cost-basis/moving-average.ts';
 export * from './enums/account.ts';
 export * from './enums/enum-values.ts';

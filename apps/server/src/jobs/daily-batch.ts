@@ -9,6 +9,7 @@ import { monthlyDepositsStep } from './steps/monthly-deposits.step.ts';
 import { nisaYearStartStep } from './steps/nisa-year-start.step.ts';
 import { orderExecutionStep } from './steps/order-execution.step.ts';
 import { orderSettlementStep } from './steps/order-settlement.step.ts';
+import { periodicReportsStep } from './steps/periodic-reports.step.ts';
 import { preDebitCheckStep } from './steps/pre-debit-check.step.ts';
 import { pricesStep } from './steps/prices.step.ts';
 import { recurringDebitsStep, type DebitFailureRule } from './steps/recurring-debits.step.ts';
@@ -66,6 +67,7 @@ export function dailySteps(options: DailyBatchOptions): BatchStep[] {
     orderExecutionStep,
     orderSettlementStep,
     sellPayoutsStep,
+    periodicReportsStep,
     preDebitCheckStep({ appOrigin: options.appOrigin }),
     expiredSignInDataStep,
   ];

@@ -20,9 +20,10 @@ import {
   yearlyTaxStates,
   type Transaction,
 } from '@fund/db';
-import { and, asc, between, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import { documentFragment, listTable, rowTable, withheldTaxText } from './document-html.ts';
 import { addresseeOf } from './documents.repository.ts';
+import { specificAccountSaleSettledIn } from './periodic-reports.repository.ts';
 
 /**
  * The periodic 電子交付書面, written from the data as it stands when issued and kept as issued:
@@ -31,7 +32,9 @@ import { addresseeOf } from './documents.repository.ts';
  *   (お預り金) and money awaiting settlement (受渡待ち) from the ledger at that date;
  * - 特定口座年間取引報告書 (a calendar year): the specific account's sales settled in the year, their
  *   proceeds and tax, and the year's totals from `yearly_tax_states` (net gain, the two tax parts).
- * Nothing in the daily batch issues them yet; the demo issues its customers' (demo/demo-documents.ts).
+ * The daily batch issues them on the first business day of each quarter (jobs/steps/periodic-reports.step.ts,
+ * the rule in @fund/domain `periodicReportsDue`); the demo issues its customers' earlier ones
+ * (demo/demo-documents.ts).
  */
 
 /** A customer liability account's balance at the end of `asOf` (credits − debits up to that date). */
@@ -192,15 +195,7 @@ export async function specificAccountSalesOf(
     })
     .from(orders)
     .innerJoin(funds, eq(funds.id, orders.fundId))
-    .where(
-      and(
-        eq(orders.customerId, customerId),
-        eq(orders.accountType, 'specific'),
-        inArray(orders.channel, ['SELL', 'SCHEDULEDSELL']),
-        inArray(orders.status, ['TRADED', 'COMPLETED']),
-        between(orders.settlementDate, `${year}-01-01`, `${year}-12-31`),
-      ),
-    )
+    .where(and(eq(orders.customerId, customerId), specificAccountSaleSettledIn(year)))
     .orderBy(asc(orders.settlementDate), asc(orders.createdAt));
   return rows.map((row) => ({
     settlementDate: row.settlementDate,
