@@ -41,6 +41,12 @@ if (builtAt >= changedAt) {
   console.log('Web app bundle is up to date.');
 } else {
   console.log(builtAt === 0 ? 'Building the web app (first start)…' : 'Web app sources changed: rebuilding…');
-  const result = spawnSync('npm', ['run', 'build', '-w', '@fund/web'], { cwd: root, stdio: 'inherit' });
+  // always the production build: a caller's NODE_ENV (Vitest sets `test` for the browser tests' setup)
+  // would make Vite bundle React's development build, with StrictMode's double effects
+  const result = spawnSync('npm', ['run', 'build', '-w', '@fund/web'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
