@@ -83,7 +83,8 @@ export function ActingUnavailablePage() {
         この画面は代理閲覧では表示できません
       </h1>
       <p>
-        代理閲覧で表示できるのは、ホーム・資産状況・NISA口座・入出金・取引履歴です。上のタブからお選びください。
+        代理閲覧で表示できるのは、{actingScreens.map((screen) => screen.label).join('、')}
+        です。上のタブからお選びください。
       </p>
     </section>
   );
