@@ -10,6 +10,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { setActAsUserId } from '../../lib/api/act-as';
 import { setAccessTokenSource } from '../../lib/api/services';
 import { getValidAccessToken } from '../../lib/auth/access-token';
+import { clearSessionUser, writeSessionUser } from '../../lib/auth/session-user';
 import { createQueryClient } from '../../lib/query/query-client';
 import { supportContact } from '../../config/support';
 import { historyOrder, historyOrdersHandler } from '../../test/msw/history-handlers';
@@ -186,6 +187,28 @@ describe('取引 while acting: the funds and plans shown, nothing to change', ()
     await userEvent.click(confirm);
     expect(pageLinks().filter((href) => writeLink.test(href))).toEqual([]);
     expect(writeCalls()).toEqual([]);
+  });
+});
+
+describe('the opened customer’s account type decides what the screens say while acting', () => {
+  afterEach(() => clearSessionUser());
+
+  it('shows a corporation’s note on 取引, not the role of the customer last signed in to this browser', async () => {
+    // the same browser was used for the customer app by an adult customer
+    writeSessionUser({
+      name: '山田 花子',
+      branchCode: '001',
+      accountNumber: '1000009',
+      accountRole: 'ADULT',
+    });
+    apiServer.use(
+      http.get(OperatorConsolePath.customer, () =>
+        HttpResponse.json({ ...aokiKenta, accountRole: 'CORPORATION' }),
+      ),
+    );
+    renderActing('/trading');
+    expect(await screen.findByRole('heading', { level: 1, name: '取引' })).toBeInTheDocument();
+    expect(await screen.findByText('法人口座のお客さまへ')).toBeInTheDocument();
   });
 });
 

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { NavLink, Outlet, useLocation } from 'react-router';
 import { ToastHost } from '../../components/toast/toast-host';
+import { ActingAccountRoleContext } from '../../lib/auth/use-account-role';
 import { ReadOnlyContext } from '../../lib/read-only/read-only';
 import { accountRoleLabel, customerName } from '../console-labels';
 import { consoleBasename } from '../console-paths';
@@ -63,9 +64,11 @@ export function ActingShell({ baasId }: { readonly baasId: string }) {
               ))}
             </nav>
             <ReadOnlyContext value={true}>
-              <div className="acting-page" key={pathname}>
-                <Outlet />
-              </div>
+              <ActingAccountRoleContext value={opened.customer.accountRole}>
+                <div className="acting-page" key={pathname}>
+                  <Outlet />
+                </div>
+              </ActingAccountRoleContext>
             </ReadOnlyContext>
           </>
         )}
