@@ -3,7 +3,9 @@ import { supportContact } from '../../config/support';
 import { readInquiryId } from '../../lib/auth/session-user';
 import { openMailDraft } from '../../lib/mail/open-mail-draft';
 import { buildSupportMailDraft } from '../../lib/mail/support-mail';
+import { useReadOnly } from '../../lib/read-only/read-only';
 import { BusinessHours, type HeadingLevel } from '../business-hours/business-hours';
+import { DisabledLink } from '../button/disabled-link';
 import './call-centre.css';
 
 export interface CallCentreProps {
@@ -37,6 +39,7 @@ export function CallCentre({
   inquiryId,
 }: CallCentreProps) {
   const titleId = useId();
+  const readOnly = useReadOnly();
   const Heading = `h${headingLevel}` as const;
 
   const writeMail = (event: MouseEvent<HTMLAnchorElement>) => {
@@ -76,13 +79,18 @@ export function CallCentre({
           <div className="call-centre__row">
             <dt>メール</dt>
             <dd>
-              <a
-                className="call-centre__mail"
-                href={`mailto:${supportContact.mailAddress}`}
-                onClick={writeMail}
-              >
-                {supportContact.mailAddress}
-              </a>
+              {readOnly ? (
+                // the draft would be written as the customer (their inquiry ID) from the operator's mailer
+                <DisabledLink className="call-centre__mail">{supportContact.mailAddress}</DisabledLink>
+              ) : (
+                <a
+                  className="call-centre__mail"
+                  href={`mailto:${supportContact.mailAddress}`}
+                  onClick={writeMail}
+                >
+                  {supportContact.mailAddress}
+                </a>
+              )}
             </dd>
           </div>
         ) : null}

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { isWriteScreen, readOnlyControlTitle, useReadOnly } from '../../lib/read-only/read-only';
 
 export interface ListRowProps {
   readonly title: ReactNode;
@@ -9,7 +10,10 @@ export interface ListRowProps {
   readonly value?: ReactNode;
   /** Under the value (a change, a status badge). */
   readonly valueNote?: ReactNode;
-  /** The whole row links here (a ›-marked row). */
+  /**
+   * The whole row links here (a ›-marked row). A write screen (lib/read-only) on read-only screens: the
+   * row is shown as a disabled button, its content still read.
+   */
   readonly to?: string;
   /** The whole row is a button that opens something in the page (a ›-marked row); ignored with `to`. */
   readonly onSelect?: () => void;
@@ -17,7 +21,8 @@ export interface ListRowProps {
 
 /** One row of a list: title and subtitle on the left, the figure right-aligned, optionally a link. */
 export function ListRow({ title, subtitle, value, valueNote, to, onSelect }: ListRowProps) {
-  const chevron = to !== undefined || onSelect !== undefined;
+  const blocked = useReadOnly() && to !== undefined && isWriteScreen(to);
+  const chevron = !blocked && (to !== undefined || onSelect !== undefined);
   const content = (
     <>
       <span className="ui-list-row__text">
@@ -36,7 +41,16 @@ export function ListRow({ title, subtitle, value, valueNote, to, onSelect }: Lis
   );
   return (
     <li className="ui-list-row">
-      {to !== undefined ? (
+      {blocked ? (
+        <button
+          type="button"
+          className="ui-list-row__body ui-list-row__body--button"
+          disabled
+          title={readOnlyControlTitle}
+        >
+          {content}
+        </button>
+      ) : to !== undefined ? (
         <Link to={to} className="ui-list-row__body ui-list-row__body--link">
           {content}
         </Link>

@@ -12,8 +12,8 @@ import { loadOpenedCustomer } from './opened-customer';
  */
 function screenLoader(queryClient: QueryClient, baasId: string, screen: ActingScreen) {
   return async ({ params, request }: LoaderFunctionArgs) => {
-    const [opened, load] = await Promise.all([loadOpenedCustomer(queryClient, baasId), screen.load()]);
-    if (opened.kind !== 'opened') return null;
+    const [opened, load] = await Promise.all([loadOpenedCustomer(queryClient, baasId), screen.load?.()]);
+    if (opened.kind !== 'opened' || load === undefined) return null;
     try {
       await load({
         queryClient,

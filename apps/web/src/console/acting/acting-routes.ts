@@ -3,14 +3,17 @@ import type { PageLoad, PageModule } from '../../lib/routing/page-module';
 /**
  * The customer's screens an operator views while acting for them (decision 024): the customer app's own
  * pages and loaders, unchanged, read-only. Paths are the customer app's, below the acting basename
- * (`/admin/customers/<baasId>`), so the pages' own links between them keep working.
+ * (`/admin/customers/<baasId>`), so the pages' own links between them keep working. A screen is listed
+ * once its write controls are marked (lib/read-only: `writes`, write screens) and nothing on it writes
+ * by itself (a notice opened is not marked read); labels and order are the customer app's menu's.
  */
 export interface ActingScreen {
   readonly path: string;
   /** The tab's label. */
   readonly label: string;
   readonly page: () => Promise<PageModule>;
-  readonly load: () => Promise<PageLoad>;
+  /** The page's loader, when it has one (お知らせ loads in the page). */
+  readonly load?: () => Promise<PageLoad>;
 }
 
 export const actingScreens: readonly ActingScreen[] = [
@@ -37,5 +40,26 @@ export const actingScreens: readonly ActingScreen[] = [
     label: '入出金・取引履歴',
     page: () => import('../../features/cashflows/cashflows-page').then((m) => m.cashflowsPage),
     load: () => import('../../features/cashflows/cashflows-loader').then((m) => m.loadCashflowsPage),
+  },
+  {
+    path: '/trading',
+    label: '取引',
+    page: () => import('../../features/trading/trading-page').then((m) => m.tradingPage),
+    load: () => import('../../features/trading/trading-list-loader').then((m) => m.loadTradingPage),
+  },
+  {
+    path: '/notifications',
+    label: 'お知らせ',
+    page: () =>
+      import('../../features/notifications/notifications-page').then((m) => ({
+        Component: m.NotificationsPage,
+      })),
+  },
+  {
+    path: '/mypage',
+    label: 'マイページ',
+    page: () => import('../../features/mypage/mypage-page').then((m) => m.myPage),
+    // the customer-data calls only: the identity service's would ask the console for a customer sign-in
+    load: () => import('../../features/mypage/mypage-loader').then((m) => m.loadMyPageAccountData),
   },
 ];

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { NavLink, Outlet, useLocation } from 'react-router';
 import { ToastHost } from '../../components/toast/toast-host';
+import { ActingAccountRoleContext } from '../../lib/auth/use-account-role';
 import { ReadOnlyContext } from '../../lib/read-only/read-only';
 import { accountRoleLabel, customerName } from '../console-labels';
 import { consoleBasename } from '../console-paths';
@@ -63,9 +64,11 @@ export function ActingShell({ baasId }: { readonly baasId: string }) {
               ))}
             </nav>
             <ReadOnlyContext value={true}>
-              <div className="acting-page" key={pathname}>
-                <Outlet />
-              </div>
+              <ActingAccountRoleContext value={opened.customer.accountRole}>
+                <div className="acting-page" key={pathname}>
+                  <Outlet />
+                </div>
+              </ActingAccountRoleContext>
             </ReadOnlyContext>
           </>
         )}
@@ -83,7 +86,8 @@ export function ActingUnavailablePage() {
         この画面は代理閲覧では表示できません
       </h1>
       <p>
-        代理閲覧で表示できるのは、ホーム・資産状況・NISA口座・入出金・取引履歴です。上のタブからお選びください。
+        代理閲覧で表示できるのは、{actingScreens.map((screen) => screen.label).join('、')}
+        です。上のタブからお選びください。
       </p>
     </section>
   );

@@ -5,6 +5,10 @@ import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { Button } from '../../components/button/button';
 import { LinkButton } from '../../components/button/link-button';
+import { CallCentre } from '../../components/call-centre/call-centre';
+import { ExternalLink } from '../../components/external-link/external-link';
+import { List, ListRow } from '../../components/ui';
+import { supportContact } from '../../config/support';
 import { isWriteScreen, ReadOnlyContext } from './read-only';
 
 function renderIn(readOnly: boolean, node: ReactNode) {
@@ -51,6 +55,68 @@ describe('read-only screens (an operator’s view, decision 024)', () => {
     expect(screen.getByRole('button', { name: '売却する' })).toBeDisabled();
     expect(screen.queryByRole('link', { name: '売却する' })).toBeNull();
     expect(screen.getByRole('link', { name: 'NISA口座' })).toHaveAttribute('href', '/assets/nisaBalance');
+  });
+
+  it('shows a list row leading to a write screen as a disabled button, its content still read', () => {
+    renderIn(
+      true,
+      <List label="積立の一覧">
+        <ListRow
+          title="さくらグローバルバランス"
+          value="月30,000円"
+          to="/trading/scheduledBuy/DEMOF001/inputType"
+        />
+        <ListRow title="資産状況" to="/assets" />
+      </List>,
+    );
+    const row = screen.getByRole('button', { name: /さくらグローバルバランス 月30,000円/ });
+    expect(row).toBeDisabled();
+    expect(row).toHaveAttribute('title', '代理閲覧中のため操作できません');
+    expect(screen.getByRole('link', { name: '資産状況' })).toHaveAttribute('href', '/assets');
+  });
+
+  it('disables a link to another site that changes something, and the mail to support; keeps other links', () => {
+    renderIn(
+      true,
+      <>
+        <ExternalLink href="https://id.example.jp/account/password" writes>
+          パスワードを変更する
+        </ExternalLink>
+        <ExternalLink href="https://funds.example.jp/prospectus.pdf">交付目論見書を読む</ExternalLink>
+        <CallCentre title="お問い合わせ" showMail />
+      </>,
+    );
+    expect(screen.getByRole('button', { name: 'パスワードを変更する' })).toBeDisabled();
+    expect(screen.getByRole('link', { name: /交付目論見書を読む/ })).toHaveAttribute(
+      'href',
+      'https://funds.example.jp/prospectus.pdf',
+    );
+    expect(screen.getByRole('button', { name: supportContact.mailAddress })).toBeDisabled();
+    expect(screen.queryByRole('link', { name: supportContact.mailAddress })).toBeNull();
+  });
+
+  it('keeps those links in the customer app', () => {
+    renderIn(
+      false,
+      <>
+        <List>
+          <ListRow title="毎月の入金" to="/trading/monthlyDeposit" />
+        </List>
+        <ExternalLink href="https://id.example.jp/account/password" writes>
+          パスワードを変更する
+        </ExternalLink>
+        <CallCentre title="お問い合わせ" showMail />
+      </>,
+    );
+    expect(screen.getByRole('link', { name: '毎月の入金' })).toHaveAttribute(
+      'href',
+      '/trading/monthlyDeposit',
+    );
+    expect(screen.getByRole('link', { name: /パスワードを変更する/ })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: supportContact.mailAddress })).toHaveAttribute(
+      'href',
+      `mailto:${supportContact.mailAddress}`,
+    );
   });
 
   it.each([

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { ExternalLink } from '../../../components/external-link/external-link';
 import { Card, Skeleton } from '../../../components/ui';
+import { useReadOnly } from '../../../lib/read-only/read-only';
 import { useUserProfile } from '../api/get-user-profile';
 import { identityAccountPages } from '../identity-security-pages';
 import { UnavailableNote } from './unavailable-note';
@@ -34,9 +35,16 @@ function MailAddress() {
 
 /** メールでのお知らせ: where the service's mails go and which are sent (read-only: spec has no setting). */
 export function NotificationCard() {
+  // an operator's view (decision 024): the address is the identity service's, which answers for the
+  // signed-in person only (and would send the console to the customer sign-in)
+  const readOnly = useReadOnly();
   return (
     <Card title="メールでのお知らせ" className="mypage-notifications">
-      <MailAddress />
+      {readOnly ? (
+        <p className="mypage-note">送信先のメールアドレスは、代理閲覧では表示できません。</p>
+      ) : (
+        <MailAddress />
+      )}
       <p className="mypage-text">
         次のメールをお送りしています。お客さまの口座を守るためのお知らせのため、停止することはできません。
       </p>
@@ -49,7 +57,7 @@ export function NotificationCard() {
         お取引やお手続きについてのご案内は、<Link to="/notifications">お知らせ</Link>でご確認ください。
       </p>
       <p className="mypage-note">
-        <ExternalLink className="mypage-link" href={identityAccountPages.email}>
+        <ExternalLink className="mypage-link" href={identityAccountPages.email} writes>
           メールアドレスを変更する
         </ExternalLink>
       </p>

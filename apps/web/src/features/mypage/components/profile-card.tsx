@@ -4,17 +4,22 @@ import { Link } from 'react-router';
 import { Card, DescriptionList } from '../../../components/ui';
 import { readSessionUser } from '../../../lib/auth/session-user';
 import { browserLocation } from '../../../lib/navigation/browser-location';
+import { useReadOnly } from '../../../lib/read-only/read-only';
 import { changeAgentPath, profileWordingFor } from '../mypage-roles';
 import { UnavailableNote } from './unavailable-note';
 
 /**
  * お客さま情報: name, 口座番号, 部店, the kind of account and, for a represented account, its agent. The
  * root loading keeps them as the session's user data (spec §3) before any page shows; when it could not
- * load them, a reload runs it again.
+ * load them, a reload runs it again. Not on read-only screens (an operator's view, decision 024): the
+ * session there is not the customer's (the console's banner names the customer), and the block's link
+ * leads to 代理人の変更, a write screen.
  */
 export function ProfileCard() {
-  const user = useMemo(() => readSessionUser(), []);
+  const readOnly = useReadOnly();
+  const user = useMemo(() => (readOnly ? null : readSessionUser()), [readOnly]);
   const wording = profileWordingFor(user?.accountRole ?? null);
+  if (readOnly) return null;
   return (
     <Card title="お客さま情報" className="mypage-profile">
       {user === null ? (

@@ -2,6 +2,7 @@ import type { LoginAttempts, UserSessions } from '@fund/contracts';
 import { formatJapaneseDateTime } from '@fund/domain';
 import { ExternalLink } from '../../../components/external-link/external-link';
 import { Badge, Card, List, ListRow, Skeleton } from '../../../components/ui';
+import { useReadOnly } from '../../../lib/read-only/read-only';
 import { apiErrorCodeOf } from '../api/api-error-code';
 import { useLastLogIn } from '../api/get-last-log-in';
 import { useLoginAttempts } from '../api/get-login-attempts';
@@ -133,13 +134,23 @@ const settingLinks: readonly { readonly href: string; readonly label: string }[]
 /**
  * ログインとセキュリティ: the last sign-in, the signed-in devices and recent sign-ins (the identity calls),
  * and the identity service's own pages for ending sessions, the password, passkeys and second factors.
+ * On read-only screens: the last sign-in only, and the pages' links disabled.
  */
 export function SecurityCard() {
+  // an operator's view (decision 024): the identity service answers for the signed-in person only, and
+  // asking it would send the console to the customer sign-in; its pages change settings
+  const readOnly = useReadOnly();
   return (
     <Card title="ログインとセキュリティ" className="mypage-security">
       <LastSignIn />
-      <Sessions />
-      <SignInHistory />
+      {readOnly ? (
+        <p className="mypage-note">ログイン中の端末とログイン履歴は、代理閲覧では表示できません。</p>
+      ) : (
+        <>
+          <Sessions />
+          <SignInHistory />
+        </>
+      )}
       <div className="mypage-security__part">
         <h3 className="mypage-subtitle">設定・変更</h3>
         <p className="mypage-note">
@@ -148,7 +159,7 @@ export function SecurityCard() {
         <ul className="mypage-links">
           {settingLinks.map((link) => (
             <li key={link.href}>
-              <ExternalLink className="mypage-link" href={link.href}>
+              <ExternalLink className="mypage-link" href={link.href} writes>
                 {link.label}
               </ExternalLink>
             </li>

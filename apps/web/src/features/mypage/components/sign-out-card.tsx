@@ -4,6 +4,7 @@ import { ExternalLink } from '../../../components/external-link/external-link';
 import { Card } from '../../../components/ui';
 import { env } from '../../../config/env';
 import { signOut } from '../../../lib/auth/sign-out';
+import { useReadOnly } from '../../../lib/read-only/read-only';
 import { identityAccountPages } from '../identity-security-pages';
 
 type Running = 'this-device' | 'everywhere' | null;
@@ -11,11 +12,14 @@ type Running = 'this-device' | 'everywhere' | null;
 /**
  * ログアウト: this device, or, where global sign-out is on (VITE_GLOBAL_SIGN_OUT: the token then carries
  * user.session.revoke.self, spec §6), every device at once (spec §7 global sign-out). Without it, other
- * devices are signed out one by one on the identity service's page.
+ * devices are signed out one by one on the identity service's page. Not on read-only screens: an operator
+ * viewing the customer's page has no customer session to end, and sign-out would clear the console's.
  */
 export function SignOutCard() {
   const [running, setRunning] = useState<Running>(null);
   const everywhereNoteId = useId();
+  const readOnly = useReadOnly();
+  if (readOnly) return null;
   const run = (which: Exclude<Running, null>) => {
     setRunning(which);
     void signOut({ everywhere: which === 'everywhere' });

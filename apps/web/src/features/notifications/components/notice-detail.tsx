@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Button } from '../../../components/button/button';
+import { useReadOnly } from '../../../lib/read-only/read-only';
 import { RichText } from '../../../lib/rich-text/rich-text';
 import { useInformation } from '../api/get-information';
 import { useMarkInformationRead } from '../api/put-information-read';
@@ -12,21 +13,22 @@ export interface NoticeDetailProps {
 
 /**
  * One notice: its title, day and sanitised body (spec §5). Opening an unread notice marks it read, which
- * lowers the menu badge.
+ * lowers the menu badge; not on read-only screens (an operator's view, decision 024): the notice stays
+ * unread for the customer.
  */
 export function NoticeDetail({ id, onBack }: NoticeDetailProps) {
   const query = useInformation(id);
-  const markRead = useMarkInformationRead();
-  const { mutate } = markRead;
+  const readOnly = useReadOnly();
+  const { mutate } = useMarkInformationRead();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const requested = useRef<string | null>(null);
   const notice = query.data?.information;
 
   useEffect(() => {
-    if (notice === undefined || notice.read || requested.current === notice.id) return;
+    if (readOnly || notice === undefined || notice.read || requested.current === notice.id) return;
     requested.current = notice.id;
     mutate(notice.id);
-  }, [notice, mutate]);
+  }, [readOnly, notice, mutate]);
 
   // the screen changed in place: its heading takes the focus, as a new page's would
   const loaded = notice !== undefined;

@@ -23,6 +23,7 @@ function ConfirmProspectus({ code, prospectus }: { readonly code: string; readon
       </p>
       <Button
         variant="secondary"
+        writes
         loading={confirm.isPending}
         aria-describedby={noteId}
         onClick={() => confirm.mutate(key)}
