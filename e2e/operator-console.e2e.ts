@@ -121,8 +121,35 @@ describe('operator console', () => {
         expect(await cancel.isDisabled()).toBe(true);
         await expectAccessible(page);
 
+        const tab = (name: string) =>
+          page
+            .getByRole('navigation', { name: 'お客さまの画面' })
+            .getByRole('link', { name, exact: true })
+            .click();
+        await tab('取引');
+        await expectHeading(page, '取引');
+        // the plans are listed, each a disabled row (no link to change them)
+        const planRow = page.getByRole('list', { name: '積立の一覧' }).getByRole('button').first();
+        await expect.poll(() => planRow.isDisabled()).toBe(true);
+        await expectAccessible(page);
+        await tab('お知らせ');
+        await expectHeading(page, 'お知らせ');
+        await expectAccessible(page);
+        await tab('マイページ');
+        await expectHeading(page, 'マイページ');
+        // the customer's sign-out is not offered: it would end the operator's console session
+        expect(
+          await page
+            .locator('.acting-page')
+            .getByRole('button', { name: /ログアウト/ })
+            .count(),
+        ).toBe(0);
+        await expectAccessible(page);
+
         expect(calls.length).toBeGreaterThan(5);
         expect(calls.filter((call) => call.userId !== '1000001')).toEqual([]);
+        // read-only: nothing but reads left the customer's screens
+        expect(calls.filter((call) => !call.path.startsWith('GET '))).toEqual([]);
         expect(calls.map((call) => call.path)).toEqual(
           expect.arrayContaining(['GET /v1/assets', 'GET /v1/trades', 'GET /v1/orders']),
         );
