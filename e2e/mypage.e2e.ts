@@ -168,6 +168,16 @@ describe('my page (spec §2 /mypage)', () => {
 
           await documents.getByRole('button', { name: '一覧に戻る' }).click();
           await list.waitFor();
+          // opened by the customer: read from now on (PUT /v1/documents/{id}/read), its 未読 badge gone
+          await expect.poll(() => row.textContent()).not.toContain('未読');
+          await expect
+            .poll(
+              async () =>
+                ((await api(page, '/v1/documents')).body as unknown as DeliveredDocuments).documents.find(
+                  (document) => document.id === balance.id,
+                )?.read,
+            )
+            .toBe(true);
           expect(
             problems.filter((problem) => !expectedRefusals.some((path) => problem.includes(path))),
           ).toEqual([]);

@@ -28,6 +28,8 @@ export const deliveredDocumentSummarySchema = z
     issuedOn: isoDateSchema,
     /** The order a 取引報告書 reports on; null for the periodic reports. */
     orderId: z.uuid().nullable(),
+    /** 既読: the customer has opened it (`PUT /v1/documents/{id}/read`); the list marks the others 未読. */
+    read: z.boolean(),
   })
   .meta({ id: 'DeliveredDocumentSummary' });
 export type DeliveredDocumentSummary = z.infer<typeof deliveredDocumentSummarySchema>;
@@ -50,3 +52,14 @@ export const deliveredDocumentDetailSchema = z
   })
   .meta({ id: 'DeliveredDocumentDetail' });
 export type DeliveredDocumentDetail = z.infer<typeof deliveredDocumentDetailSchema>;
+
+/**
+ * `PUT /v1/documents/{id}/read` (idempotent, `user.write`): the document is read from now on (the first
+ * read time is kept), answered like the notices' read call so the list can drop its 未読 badge at once.
+ */
+export const deliveredDocumentReadSchema = z
+  .object({
+    document: z.object({ id: z.uuid(), read: z.literal(true), readAt: z.iso.datetime({ offset: true }) }),
+  })
+  .meta({ id: 'DeliveredDocumentRead' });
+export type DeliveredDocumentReadAnswer = z.infer<typeof deliveredDocumentReadSchema>;

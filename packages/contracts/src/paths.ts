@@ -182,6 +182,7 @@ export const SaisonConnectPath = {
 export const DocumentsPath = {
   list: '/v1/documents',
   detail: '/v1/documents/:id',
+  read: '/v1/documents/:id/read',
 } as const;
 
 /**

@@ -66,6 +66,7 @@ describe('migrations on a fresh database', { timeout: startup }, () => {
       'customer_balances',
       'customer_credentials',
       'customers',
+      'delivered_document_reads',
       'delivered_documents',
       'email_otp_settings',
       'fund_holidays',

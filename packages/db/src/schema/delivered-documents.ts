@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { date, index, pgEnum, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  date,
+  index,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { timestamps } from './columns.ts';
 import { customers } from './customers.ts';
 import { orders } from './orders.ts';
@@ -48,3 +58,28 @@ export const deliveredDocuments = pgTable(
 
 export type DeliveredDocument = typeof deliveredDocuments.$inferSelect;
 export type NewDeliveredDocument = typeof deliveredDocuments.$inferInsert;
+
+/**
+ * 既読: one row per document the customer has opened (the notices' `information_reads` design). Unread =
+ * the customer's document without a row here; marking read is an idempotent insert that keeps the first
+ * read time. A document has one customer, who is also the key's customer: the key reads like the notices'.
+ */
+export const deliveredDocumentReads = pgTable(
+  'delivered_document_reads',
+  {
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    documentId: uuid('document_id')
+      .notNull()
+      .references(() => deliveredDocuments.id, { onDelete: 'cascade' }),
+    readAt: timestamp('read_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.customerId, table.documentId] }),
+    index('delivered_document_reads_document_id_idx').on(table.documentId),
+  ],
+);
+
+export type DeliveredDocumentRead = typeof deliveredDocumentReads.$inferSelect;
+export type NewDeliveredDocumentRead = typeof deliveredDocumentReads.$inferInsert;

@@ -1,5 +1,11 @@
-import { customers, deliveredDocuments, type DatabaseExecutor, type DeliveredDocumentKind } from '@fund/db';
-import { and, desc, eq } from 'drizzle-orm';
+import {
+  customers,
+  deliveredDocumentReads,
+  deliveredDocuments,
+  type DatabaseExecutor,
+  type DeliveredDocumentKind,
+} from '@fund/db';
+import { and, desc, eq, type SQL } from 'drizzle-orm';
 import { addresseeName, type DocumentAddressee } from './document-html.ts';
 
 export interface DocumentSummaryRow {
@@ -8,6 +14,8 @@ export interface DocumentSummaryRow {
   readonly title: string;
   readonly issuedOn: string;
   readonly orderId: string | null;
+  /** 既読: the customer has opened it. */
+  readonly read: boolean;
 }
 
 export interface DocumentRow extends DocumentSummaryRow {
@@ -20,19 +28,39 @@ const summaryColumns = {
   title: deliveredDocuments.title,
   issuedOn: deliveredDocuments.issuedOn,
   orderId: deliveredDocuments.orderId,
+  readAt: deliveredDocumentReads.readAt,
 };
+
+/** The customer's own read row joins each document: `read` is whether there is one. */
+function readRowOf(customerId: string): SQL | undefined {
+  return and(
+    eq(deliveredDocumentReads.documentId, deliveredDocuments.id),
+    eq(deliveredDocumentReads.customerId, customerId),
+  );
+}
+
+function withRead<T extends { readonly readAt: Date | null }>({
+  readAt,
+  ...row
+}: T): Omit<T, 'readAt'> & {
+  readonly read: boolean;
+} {
+  return { ...row, read: readAt !== null };
+}
 
 /** The customer's 電子交付書面, newest first (no bodies). */
 export async function listDocuments(db: DatabaseExecutor, customerId: string): Promise<DocumentSummaryRow[]> {
-  return db
+  const rows = await db
     .select(summaryColumns)
     .from(deliveredDocuments)
+    .leftJoin(deliveredDocumentReads, readRowOf(customerId))
     .where(eq(deliveredDocuments.customerId, customerId))
     .orderBy(
       desc(deliveredDocuments.issuedOn),
       desc(deliveredDocuments.createdAt),
       desc(deliveredDocuments.id),
     );
+  return rows.map(withRead);
 }
 
 /**
@@ -47,8 +75,46 @@ export async function findDocument(
   const [row] = await db
     .select({ ...summaryColumns, body: deliveredDocuments.body })
     .from(deliveredDocuments)
+    .leftJoin(deliveredDocumentReads, readRowOf(customerId))
+    .where(and(eq(deliveredDocuments.id, documentId), eq(deliveredDocuments.customerId, customerId)));
+  return row === undefined ? undefined : withRead(row);
+}
+
+/** When the customer's own document was first read, if it has been; undefined when it is not theirs. */
+async function readTimeOf(
+  db: DatabaseExecutor,
+  customerId: string,
+  documentId: string,
+): Promise<{ readonly readAt: Date | null } | undefined> {
+  const [row] = await db
+    .select({ readAt: deliveredDocumentReads.readAt })
+    .from(deliveredDocuments)
+    .leftJoin(deliveredDocumentReads, readRowOf(customerId))
     .where(and(eq(deliveredDocuments.id, documentId), eq(deliveredDocuments.customerId, customerId)));
   return row;
+}
+
+/**
+ * Marks the customer's document read; idempotent (the first read time is kept). Returns the read time, or
+ * undefined when the document is not the customer's (the caller answers 404 as for the detail).
+ */
+export async function markDocumentRead(
+  db: DatabaseExecutor,
+  customerId: string,
+  documentId: string,
+  now: Date,
+): Promise<Date | undefined> {
+  const document = await readTimeOf(db, customerId, documentId);
+  if (document === undefined) return undefined;
+  if (document.readAt !== null) return document.readAt;
+  // a concurrent first read wins the primary key; this call then answers with its time
+  const [inserted] = await db
+    .insert(deliveredDocumentReads)
+    .values({ customerId, documentId, readAt: now })
+    .onConflictDoNothing()
+    .returning({ readAt: deliveredDocumentReads.readAt });
+  if (inserted !== undefined) return inserted.readAt;
+  return (await readTimeOf(db, customerId, documentId))?.readAt ?? now;
 }
 
 /** Whom a document is addressed to: 氏名 (or 商号) and 口座番号. */

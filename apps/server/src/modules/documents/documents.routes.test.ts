@@ -1,7 +1,13 @@
-import type { DeliveredDocumentDetail, DeliveredDocuments } from '@fund/contracts';
-import { seedDemoData } from '@fund/db';
+import type {
+  DeliveredDocumentDetail,
+  DeliveredDocumentReadAnswer,
+  DeliveredDocuments,
+} from '@fund/contracts';
+import { deliveredDocumentReads, demoCustomers, demoOperators, seedDemoData } from '@fund/db';
 import { createTestDatabase, type TestDatabase } from '@fund/db/testing';
 import { isoDate } from '@fund/domain';
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app.ts';
 import {
@@ -10,6 +16,7 @@ import {
   issueDemoPeriodicDocuments,
 } from '../../demo/demo-documents.ts';
 import { callAs, manySignInsEnv, signInCustomer } from '../../test/customer-session.ts';
+import { signInOperator } from '../../test/operator-session.ts';
 import { buildTestApp } from '../../test/test-app.ts';
 
 // 電子交付書面 of the product API (issue 13 point 7) on a real database with real tokens.
@@ -33,6 +40,21 @@ async function listOf(accountNumber: string): Promise<DeliveredDocuments> {
   expect(response.statusCode, response.body).toBe(200);
   expect(response.headers['cache-control']).toBe('no-store');
   return response.json<DeliveredDocuments>();
+}
+
+function customerId(accountNumber: string): string {
+  return demoCustomers.find((candidate) => candidate.accountNumber === accountNumber)!.id;
+}
+
+async function markRead(accountNumber: string, id: string) {
+  return callAs(app, await tokenOf(accountNumber), `/v1/documents/${id}/read`, { method: 'PUT' });
+}
+
+async function readRowsOf(documentId: string) {
+  return database.db
+    .select()
+    .from(deliveredDocumentReads)
+    .where(eq(deliveredDocumentReads.documentId, documentId));
 }
 
 beforeAll(async () => {
@@ -108,5 +130,70 @@ describe('GET /v1/documents and /v1/documents/{id}', { timeout: startup }, () =>
 
   it('lists nothing for a customer with no document', async () => {
     expect(await listOf('1000009')).toEqual({ documents: [] });
+  });
+});
+
+describe('PUT /v1/documents/{id}/read', { timeout: startup }, () => {
+  it('lists a document unread until the customer marks it read, then read, with the first read time kept', async () => {
+    const [document] = (await listOf('1000001')).documents;
+    expect(document?.read).toBe(false);
+
+    const first = await markRead('1000001', document!.id);
+    expect(first.statusCode, first.body).toBe(200);
+    const answer = first.json<DeliveredDocumentReadAnswer>();
+    expect(answer.document).toMatchObject({ id: document!.id, read: true });
+    expect((await listOf('1000001')).documents.find((listed) => listed.id === document!.id)?.read).toBe(true);
+    const detail = await callAs(app, await tokenOf('1000001'), `/v1/documents/${document!.id}`);
+    expect(detail.json<DeliveredDocumentDetail>().document.read).toBe(true);
+
+    // idempotent: the same answer (the first read time), one row
+    const second = await markRead('1000001', document!.id);
+    expect(second.statusCode).toBe(200);
+    expect(second.json<DeliveredDocumentReadAnswer>()).toEqual(answer);
+    expect(await readRowsOf(document!.id)).toHaveLength(1);
+  });
+
+  it('answers 404-000 for another customer’s document and for an unknown id, and writes nothing', async () => {
+    const foreign = (await listOf('1000006')).documents[0]!.id;
+    for (const id of [foreign, randomUUID()]) {
+      const response = await markRead('1000001', id);
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toMatchObject({ code: '404-000', message: 'ご指定の書面が見つかりません。' });
+    }
+    expect(await readRowsOf(foreign)).toEqual([]);
+    expect((await listOf('1000006')).documents[0]!.read).toBe(false);
+  });
+
+  it('refuses an operator acting for the customer (no user.write): the operator may list, not mark read', async () => {
+    const operator02 = demoOperators.find((operator) => operator.loginId === 'operator02')!;
+    const operatorToken = (await signInOperator(app, operator02)).access_token;
+    const acting = { headers: { 'user-id': customerId('1000001') } };
+    const listed = await callAs(app, operatorToken, '/v1/documents', acting);
+    expect(listed.statusCode, listed.body).toBe(200);
+    const unread = listed.json<DeliveredDocuments>().documents.find((document) => !document.read);
+    expect(unread).toBeDefined();
+
+    const response = await callAs(app, operatorToken, `/v1/documents/${unread!.id}/read`, {
+      ...acting,
+      method: 'PUT',
+    });
+    expect(response.statusCode).toBe(403);
+    expect(await readRowsOf(unread!.id)).toEqual([]);
+    expect((await listOf('1000001')).documents.find((document) => document.id === unread!.id)?.read).toBe(
+      false,
+    );
+  });
+
+  it('answers 401 without a token', async () => {
+    const response = await app.inject({ method: 'PUT', url: `/v1/documents/${randomUUID()}/read` });
+    expect(response.statusCode).toBe(401);
+  });
+
+  it('is in the OpenAPI document with its answer', async () => {
+    const response = await app.inject({ method: 'GET', url: '/docs/json' });
+    const document = response.json<{
+      paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
+    }>();
+    expect(document.paths['/v1/documents/{id}/read']?.['put']?.responses['200']).toBeDefined();
   });
 });

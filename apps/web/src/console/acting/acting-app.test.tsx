@@ -14,6 +14,7 @@ import { clearSessionUser, writeSessionUser } from '../../lib/auth/session-user'
 import { createQueryClient } from '../../lib/query/query-client';
 import { supportContact } from '../../config/support';
 import { historyOrder, historyOrdersHandler } from '../../test/msw/history-handlers';
+import { documentReadTestPath, mypageHandlers } from '../../test/msw/mypage-handlers';
 import { tradingUnconfirmedFundFixture } from '../../test/msw/trading-list-handlers';
 import { apiServer } from '../../test/msw/server';
 import { getOperatorAccessToken } from '../auth/operator-session';
@@ -299,5 +300,33 @@ describe('マイページ while acting: what the customer sees, without sign-out
     expect(
       calls.filter((call) => call.userId !== '1000001' && call.path !== '/v1/operator/customers/1000001'),
     ).toEqual([]);
+  });
+});
+
+describe('マイページ’s 電子交付書面 while acting: a document opened, none marked read', () => {
+  beforeEach(() => {
+    apiServer.use(
+      ...mypageHandlers,
+      http.put(documentReadTestPath, () => HttpResponse.json({}, { status: 403 })),
+    );
+  });
+
+  it('opens an unread document without marking it read: it stays 未読 for the customer', async () => {
+    renderActing('/mypage');
+    expect(await screen.findByRole('heading', { level: 1, name: 'マイページ' })).toBeInTheDocument();
+    const row = await screen.findByRole('button', { name: /取引残高報告書（2026年9月30日現在）/ });
+    expect(row).toHaveTextContent('未読');
+    await userEvent.click(row);
+    expect(await screen.findByRole('cell', { name: '青木 健太 様' })).toBeInTheDocument();
+    // the customer app marks the document read from the effect that runs as it shows; give its call time
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await userEvent.click(screen.getByRole('button', { name: '一覧に戻る' }));
+    expect(
+      await screen.findByRole('button', { name: /取引残高報告書（2026年9月30日現在）/ }),
+    ).toHaveTextContent('未読');
+    expect(writeCalls()).toEqual([]);
+    expect(calls.filter((call) => call.path.startsWith('/v1/documents')).map((call) => call.userId)).toEqual(
+      expect.arrayContaining(['1000001']),
+    );
   });
 });

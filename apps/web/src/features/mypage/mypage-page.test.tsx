@@ -8,6 +8,7 @@ import type * as EnvModule from '../../config/env';
 import { useUiStore } from '../../lib/store/ui-store';
 import {
   creditCardFixture,
+  documentReadTestPath,
   documentsFixture,
   documentTestPath,
   identityTestPath,
@@ -287,9 +288,11 @@ describe('my page: 電子交付書面', () => {
     const rows = within(list).getAllByRole('button');
     expect(rows.map((row) => row.textContent)).toEqual([
       expect.stringMatching(
-        /^取引報告書（セゾン・グローバル 買付 2026年11月20日約定） 交付日 2026年11月25日 +取引報告書$/,
+        /^取引報告書（セゾン・グローバル 買付 2026年11月20日約定） 交付日 2026年11月25日 +未読 取引報告書$/,
       ),
-      expect.stringMatching(/^取引残高報告書（2026年9月30日現在） 交付日 2026年10月1日 +取引残高報告書$/),
+      expect.stringMatching(
+        /^取引残高報告書（2026年9月30日現在） 交付日 2026年10月1日 +未読 取引残高報告書$/,
+      ),
       expect.stringMatching(
         /^特定口座年間取引報告書（2025年分） 交付日 2026年1月20日 +特定口座年間取引報告書$/,
       ),
@@ -321,6 +324,75 @@ describe('my page: 電子交付書面', () => {
     expect(
       within(documents).getByRole('button', { name: /取引残高報告書（2026年9月30日現在）/ }),
     ).toHaveFocus();
+  });
+
+  it('marks the documents not opened yet 未読, and only those', async () => {
+    await renderMyPage();
+    const list = await within(block('電子交付書面')).findByRole('list', { name: '電子交付書面の一覧' });
+    const unread = within(list)
+      .getAllByRole('button')
+      .filter((row) => within(row).queryByText('未読') !== null)
+      .map((row) => row.querySelector('.ui-list-row__title')?.textContent);
+    expect(unread).toEqual([
+      '取引報告書（セゾン・グローバル 買付 2026年11月20日約定）',
+      '取引残高報告書（2026年9月30日現在）',
+    ]);
+  });
+
+  it('marks an unread document read once as it opens: its 未読 badge is gone back in the list', async () => {
+    const marked: string[] = [];
+    apiServer.events.on('request:start', recordMark);
+    function recordMark({ request }: { request: Request }) {
+      if (request.method === 'PUT') marked.push(new URL(request.url).pathname);
+    }
+    try {
+      await renderMyPage();
+      const documents = block('電子交付書面');
+      const row = await within(documents).findByRole('button', {
+        name: /取引残高報告書（2026年9月30日現在）/,
+      });
+      expect(row).toHaveTextContent('未読');
+      await userEvent.click(row);
+      expect(await within(documents).findByRole('cell', { name: '青木 健太 様' })).toBeInTheDocument();
+      // the fixture's 取引残高報告書
+      await waitFor(() =>
+        expect(marked).toEqual(['/v1/documents/0193a000-0000-7000-8000-000000000002/read']),
+      );
+      await userEvent.click(within(documents).getByRole('button', { name: '一覧に戻る' }));
+      const back = within(documents).getByRole('button', { name: /取引残高報告書（2026年9月30日現在）/ });
+      expect(back).not.toHaveTextContent('未読');
+      // opened again, and a document read before: no second call
+      await userEvent.click(back);
+      await userEvent.click(within(documents).getByRole('button', { name: '一覧に戻る' }));
+      await userEvent.click(
+        within(documents).getByRole('button', { name: /特定口座年間取引報告書（2025年分）/ }),
+      );
+      expect(await within(documents).findByRole('cell', { name: '青木 健太 様' })).toBeInTheDocument();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(marked).toHaveLength(1);
+    } finally {
+      apiServer.events.removeListener('request:start', recordMark);
+    }
+  });
+
+  it('keeps a document 未読 when marking it read fails, without a toast', async () => {
+    apiServer.use(
+      http.put(documentReadTestPath, () =>
+        HttpResponse.json({ code: '500-000', message: 'サーバーの応答' }, { status: 500 }),
+      ),
+    );
+    await renderMyPage();
+    const documents = block('電子交付書面');
+    await userEvent.click(
+      await within(documents).findByRole('button', { name: /取引残高報告書（2026年9月30日現在）/ }),
+    );
+    expect(await within(documents).findByRole('cell', { name: '青木 健太 様' })).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await userEvent.click(within(documents).getByRole('button', { name: '一覧に戻る' }));
+    expect(
+      within(documents).getByRole('button', { name: /取引残高報告書（2026年9月30日現在）/ }),
+    ).toHaveTextContent('未読');
+    expect(useUiStore.getState().toast).toBeNull();
   });
 
   it('shows ten documents and the rest on request', async () => {

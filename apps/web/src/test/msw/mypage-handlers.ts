@@ -2,6 +2,7 @@ import type {
   AccountTransferAccount,
   CreditCard,
   DeliveredDocumentDetail,
+  DeliveredDocumentReadAnswer,
   DeliveredDocuments,
   LoginAttempts,
   UserProfile,
@@ -19,6 +20,9 @@ export const identityTestPath = {
 
 /** `GET /v1/documents/{id}` as MSW matches it. */
 export const documentTestPath = DocumentsPath.detail;
+
+/** `PUT /v1/documents/{id}/read` as MSW matches it. */
+export const documentReadTestPath = DocumentsPath.read;
 
 export const creditCardFixture = {
   creditCard: {
@@ -89,7 +93,10 @@ export const loginAttemptsFixture = {
   ],
 } satisfies LoginAttempts;
 
-/** The customer's 電子交付書面, newest first as the server lists them: one of each kind. */
+/**
+ * The customer's 電子交付書面, newest first as the server lists them: one of each kind, the two newest not
+ * opened yet (未読).
+ */
 export const documentsFixture = {
   documents: [
     {
@@ -98,6 +105,7 @@ export const documentsFixture = {
       title: '取引報告書（セゾン・グローバル 買付 2026年11月20日約定）',
       issuedOn: '2026-11-25',
       orderId: '0193a000-0000-7000-8000-0000000000aa',
+      read: false,
     },
     {
       id: '0193a000-0000-7000-8000-000000000002',
@@ -105,6 +113,7 @@ export const documentsFixture = {
       title: '取引残高報告書（2026年9月30日現在）',
       issuedOn: '2026-10-01',
       orderId: null,
+      read: false,
     },
     {
       id: '0193a000-0000-7000-8000-000000000001',
@@ -112,6 +121,7 @@ export const documentsFixture = {
       title: '特定口座年間取引報告書（2025年分）',
       issuedOn: '2026-01-20',
       orderId: null,
+      read: true,
     },
   ],
 } satisfies DeliveredDocuments;
@@ -137,7 +147,8 @@ export function documentDetailFixture(id: string): DeliveredDocumentDetail {
 
 /**
  * Default answers of the calls my page owns (decision 012): a linked card, a registered bank account, the
- * identity service's profile, sessions and sign-in history, and three documents.
+ * identity service's profile, sessions and sign-in history, and three documents (a known one is marked
+ * read; the answer does not change the list, which the web app updates in its cache).
  */
 export const mypageHandlers: RequestHandler[] = [
   http.get(SaisonConnectPath.creditCard, () => HttpResponse.json(creditCardFixture)),
@@ -151,5 +162,13 @@ export const mypageHandlers: RequestHandler[] = [
     return known
       ? HttpResponse.json(documentDetailFixture(String(params.id)))
       : HttpResponse.json({ type: '404-000', detail: 'not found' }, { status: 404 });
+  }),
+  http.put(documentReadTestPath, ({ params }) => {
+    const known = documentsFixture.documents.some((document) => document.id === params.id);
+    return known
+      ? HttpResponse.json({
+          document: { id: String(params.id), read: true, readAt: '2026-11-26T09:00:00.000+09:00' },
+        } satisfies DeliveredDocumentReadAnswer)
+      : HttpResponse.json({ code: '404-000', message: 'ご指定の書面が見つかりません。' }, { status: 404 });
   }),
 ];

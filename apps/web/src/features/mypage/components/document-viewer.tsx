@@ -2,15 +2,19 @@ import { formatJapaneseDate } from '@fund/domain';
 import { useEffect, useRef } from 'react';
 import { Button } from '../../../components/button/button';
 import { Badge, Skeleton } from '../../../components/ui';
+import { useReadOnly } from '../../../lib/read-only/read-only';
 import { RichText } from '../../../lib/rich-text/rich-text';
 import { useDeliveredDocument } from '../api/get-documents';
+import { useMarkDocumentRead } from '../api/put-document-read';
 import { documentKindLabels } from '../document-kinds';
 import { UnavailableNote } from './unavailable-note';
 
 /**
  * One 電子交付書面 opened inside my page (`GET /v1/documents/{id}`): its kind, 交付日 and the document as
  * issued, through the notices' sanitiser (tables and headings are kept). Focus moves to its heading, so a
- * screen reader hears which document opened and the page scrolls to it.
+ * screen reader hears which document opened and the page scrolls to it. Once shown, an unread document
+ * is marked read (its 未読 badge goes); not on read-only screens (an operator's view, decision 024): the
+ * document stays unread for the customer, as an opened notice does.
  */
 export function DocumentViewer({
   summary,
@@ -20,6 +24,16 @@ export function DocumentViewer({
   readonly onClose: () => void;
 }) {
   const { data, error, isPending, isFetching, refetch } = useDeliveredDocument(summary.id);
+  const readOnly = useReadOnly();
+  const { mutate } = useMarkDocumentRead();
+  const requested = useRef<string | null>(null);
+  const document = data?.document;
+  useEffect(() => {
+    if (readOnly || document === undefined || document.read || requested.current === document.id) return;
+    requested.current = document.id;
+    mutate(document.id);
+  }, [readOnly, document, mutate]);
+
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     headingRef.current?.focus();

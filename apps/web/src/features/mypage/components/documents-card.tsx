@@ -62,7 +62,12 @@ function DocumentList({
             key={document.id}
             title={document.title}
             subtitle={`交付日 ${formatJapaneseDate(document.issuedOn)}`}
-            valueNote={<Badge>{documentKindLabels[document.kind]}</Badge>}
+            valueNote={
+              <>
+                {document.read ? null : <Badge tone="info">未読</Badge>}{' '}
+                <Badge>{documentKindLabels[document.kind]}</Badge>
+              </>
+            }
             onSelect={() => onOpen(document)}
           />
         ))}
@@ -79,7 +84,8 @@ function DocumentList({
 /**
  * 電子交付書面 (issue 16 point 4, decisions 017 and 019): the 取引報告書 of each trade, the 取引残高報告書 and
  * the 特定口座年間取引報告書 in one list (`GET /v1/documents`), newest first; a document opens in place
- * (`GET /v1/documents/{id}`) and 「一覧に戻る」 comes back to the list: no window, no popup.
+ * (`GET /v1/documents/{id}`) and 「一覧に戻る」 comes back to the list: no window, no popup. A document the
+ * customer has not opened yet carries 「未読」; opening it marks it read (`PUT /v1/documents/{id}/read`).
  */
 export function DocumentsCard() {
   const { data, error, isPending, isFetching, refetch } = useDeliveredDocuments();
