@@ -42,8 +42,17 @@ export async function newMobileContext(
   });
 }
 
-/** Fails the test with the list of violations when axe finds any on the current screen. */
+/**
+ * Fails the test with the list of violations when axe finds any on the current screen, once the screen
+ * rests: during the page transition (spec §2, about 0.4 s) the page fades in, and axe would measure the
+ * contrast of text on its way to full colour.
+ */
 export async function expectAccessible(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll('[data-page-transition]')].every(
+      (element) => element.getAttribute('data-page-transition') === 'idle',
+    ),
+  );
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
     .analyze();
