@@ -6,6 +6,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { seedSignedInSession } from '../lib/auth/test/fake-session';
+import { SERVICE_NAME } from '../config/site';
 import { createQueryClient } from '../lib/query/query-client';
 import { apiServer } from '../test/msw/server';
 import { ChildAccountPage } from './child-account-page';
@@ -50,6 +51,12 @@ async function fillChild(firstName: string, kana: string, birthDate: string) {
 }
 
 describe('お子さまの口座開設 (the temporary build)', () => {
+  it('shows the service’s mark in a page header, as the customer app’s screens do', () => {
+    renderPage();
+    expect(screen.getByRole('banner')).toHaveTextContent(SERVICE_NAME);
+    expect(screen.getByRole('heading', { level: 1, name: 'お子さまの口座開設' })).toBeInTheDocument();
+  });
+
   it('creates the temporary user from the child’s own data and hands its id to the account-opening site', async () => {
     renderPage();
     await fillChild('花子', 'ハナコ', '2015-04-01');

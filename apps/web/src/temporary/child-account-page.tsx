@@ -2,6 +2,7 @@ import type { ChildAutoCompletion } from '@fund/contracts';
 import { TemporaryUserPath } from '@fund/contracts/paths';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
+import { PlainBrandMark, SiteHeader } from '../components/brand/brand-mark';
 import { Button } from '../components/button/button';
 import { LinkButton } from '../components/button/link-button';
 import { PageHeading } from '../components/page-heading/page-heading';
@@ -59,74 +60,78 @@ export function ChildAccountPage() {
   const refusal = create.error instanceof ApiError ? create.error.detail : null;
 
   return (
-    <main className="temporary-main">
-      <PageHeading title="お子さまの口座開設" />
-      {create.data === undefined ? (
-        <>
-          <p>
-            お子さま（18歳未満）の口座開設をお申し込みいただけます。姓・住所・連絡先は親権者さまのご登録内容から引き継ぎます。
-          </p>
-          <form onSubmit={submit} noValidate aria-label="お子さまの情報" className="temporary-form">
-            <Field
-              label="お名前（名）"
-              required
-              {...(errors.firstName === undefined ? {} : { error: errors.firstName })}
-            >
-              {(control) => (
-                <TextInput
-                  {...control}
-                  autoComplete="off"
-                  value={input.firstName}
-                  onChange={(event) => setInput({ ...input, firstName: event.target.value })}
-                />
+    <>
+      {/* the service's mark as on every screen of the customer app (issue 14); no top page to lead to here */}
+      <SiteHeader mark={<PlainBrandMark />} />
+      <main className="temporary-main">
+        <PageHeading title="お子さまの口座開設" />
+        {create.data === undefined ? (
+          <>
+            <p>
+              お子さま（18歳未満）の口座開設をお申し込みいただけます。姓・住所・連絡先は親権者さまのご登録内容から引き継ぎます。
+            </p>
+            <form onSubmit={submit} noValidate aria-label="お子さまの情報" className="temporary-form">
+              <Field
+                label="お名前（名）"
+                required
+                {...(errors.firstName === undefined ? {} : { error: errors.firstName })}
+              >
+                {(control) => (
+                  <TextInput
+                    {...control}
+                    autoComplete="off"
+                    value={input.firstName}
+                    onChange={(event) => setInput({ ...input, firstName: event.target.value })}
+                  />
+                )}
+              </Field>
+              <Field
+                label="フリガナ（名）"
+                hint="全角カタカナ"
+                required
+                {...(errors.firstNameKana === undefined ? {} : { error: errors.firstNameKana })}
+              >
+                {(control) => (
+                  <TextInput
+                    {...control}
+                    autoComplete="off"
+                    value={input.firstNameKana}
+                    onChange={(event) => setInput({ ...input, firstNameKana: event.target.value })}
+                  />
+                )}
+              </Field>
+              <Field
+                label="生年月日"
+                required
+                {...(errors.birthDate === undefined ? {} : { error: errors.birthDate })}
+              >
+                {(control) => (
+                  <input
+                    {...control}
+                    type="date"
+                    className="ui-text-input"
+                    value={input.birthDate}
+                    onChange={(event) => setInput({ ...input, birthDate: event.target.value })}
+                  />
+                )}
+              </Field>
+              {refusal === null ? null : (
+                <p className="temporary-error" role="alert">
+                  {refusal}
+                </p>
               )}
-            </Field>
-            <Field
-              label="フリガナ（名）"
-              hint="全角カタカナ"
-              required
-              {...(errors.firstNameKana === undefined ? {} : { error: errors.firstNameKana })}
-            >
-              {(control) => (
-                <TextInput
-                  {...control}
-                  autoComplete="off"
-                  value={input.firstNameKana}
-                  onChange={(event) => setInput({ ...input, firstNameKana: event.target.value })}
-                />
-              )}
-            </Field>
-            <Field
-              label="生年月日"
-              required
-              {...(errors.birthDate === undefined ? {} : { error: errors.birthDate })}
-            >
-              {(control) => (
-                <input
-                  {...control}
-                  type="date"
-                  className="ui-text-input"
-                  value={input.birthDate}
-                  onChange={(event) => setInput({ ...input, birthDate: event.target.value })}
-                />
-              )}
-            </Field>
-            {refusal === null ? null : (
-              <p className="temporary-error" role="alert">
-                {refusal}
-              </p>
-            )}
-            <Button type="submit" bold width="100%" loading={create.isPending}>
-              仮登録して口座開設へ進む
-            </Button>
-          </form>
-        </>
-      ) : (
-        <Done created={create.data.temporaryUser} />
-      )}
-      <p className="temporary-back">
-        <a href="/">ホームへ戻る</a>
-      </p>
-    </main>
+              <Button type="submit" bold width="100%" loading={create.isPending}>
+                仮登録して口座開設へ進む
+              </Button>
+            </form>
+          </>
+        ) : (
+          <Done created={create.data.temporaryUser} />
+        )}
+        <p className="temporary-back">
+          <a href="/">ホームへ戻る</a>
+        </p>
+      </main>
+    </>
   );
 }
