@@ -32,6 +32,8 @@ export const PlanErrorCode = {
   cardMonthlyLimit: '400-222',
   /** 定期売却 outside the specific account, or for a corporation. */
   scheduledSellNotAllowed: '400-223',
+  /** Card 積立 without a linked card, or with one past its 有効期限: nothing to charge. */
+  cardNotChargeable: '400-226',
   /** 定期売却 value not positive or a rate above 100 %. */
   scheduledSellValueInvalid: '400-224',
   /** 定期売却 of a fund not held in the specific account. */

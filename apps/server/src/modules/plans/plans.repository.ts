@@ -2,10 +2,12 @@ import {
   customerAccounts,
   funds,
   holdings,
+  linkedCards,
   monthlyDeposits,
   recurringPurchases,
   scheduledSells,
   type DatabaseExecutor,
+  type LinkedCard,
   type MonthlyDeposit,
   type RecurringPurchase,
   type ScheduledSell,
@@ -269,4 +271,17 @@ export async function changeMonthlyDeposit(
 /** Stops a 毎月の入金 (status CANCELED). */
 export async function cancelMonthlyDeposit(db: DatabaseExecutor, id: string): Promise<void> {
   await db.update(monthlyDeposits).set({ status: 'CANCELED' }).where(eq(monthlyDeposits.id, id));
+}
+
+/** The customer's linked card (one per customer), which a card 積立 is charged to. */
+export async function findCardForPlans(
+  db: DatabaseExecutor,
+  customerId: string,
+): Promise<Pick<LinkedCard, 'state' | 'expiry'> | undefined> {
+  const [row] = await db
+    .select({ state: linkedCards.state, expiry: linkedCards.expiry })
+    .from(linkedCards)
+    .where(eq(linkedCards.customerId, customerId))
+    .limit(1);
+  return row;
 }

@@ -1,4 +1,4 @@
-import { auditLog, holdings, recurringPurchases } from '@fund/db';
+import { auditLog, holdings, linkedCards, recurringPurchases } from '@fund/db';
 import { createTestDatabase, type TestDatabase } from '@fund/db/testing';
 import { jstInstant } from '@fund/domain';
 import { and, eq } from 'drizzle-orm';
@@ -24,6 +24,22 @@ const corporation = '2100003';
 const child = '2100004';
 const cardCustomer = '2100005';
 const racer = '2100006';
+const cardless = '2100007';
+const expiredCard = '2100008';
+
+/** A linked card (decision 018): card 積立 is charged to it. */
+async function linkCard(accountNumber: string, expiry = '2030-12') {
+  await database.db.insert(linkedCards).values({
+    customerId: ids.get(accountNumber)!,
+    issuerSubject: `subject-${accountNumber}`,
+    cardName: 'セゾンカードインターナショナル',
+    last4: '1234',
+    expiry,
+    state: 'ACTIVE',
+    pointsEarning: true,
+    linkedOn: '2026-01-05',
+  });
+}
 
 function token(accountNumber: string): string {
   return tokens.get(accountNumber)!;
@@ -72,12 +88,25 @@ beforeAll(async () => {
   ids.set(child, await insertCustomer(database.db, child, { role: 'CHILD', birthDate: '2012-07-03' }));
   ids.set(cardCustomer, await insertCustomer(database.db, cardCustomer));
   ids.set(racer, await insertCustomer(database.db, racer));
+  ids.set(cardless, await insertCustomer(database.db, cardless));
+  ids.set(expiredCard, await insertCustomer(database.db, expiredCard));
+  for (const accountNumber of [other, cardCustomer, racer]) await linkCard(accountNumber);
+  await linkCard(expiredCard, '2026-09');
   app = await buildTestApp({
     database: { ...database, close: async () => {} },
     env: { ...manySignInsEnv },
     clock,
   });
-  for (const accountNumber of [adult, other, corporation, child, cardCustomer, racer]) {
+  for (const accountNumber of [
+    adult,
+    other,
+    corporation,
+    child,
+    cardCustomer,
+    racer,
+    cardless,
+    expiredCard,
+  ]) {
     tokens.set(accountNumber, await accessTokenOf(app, accountNumber));
   }
 }, startup);
@@ -242,6 +271,32 @@ describe(
   'recurring purchases: credit card limit and payment switches (spec §9)',
   { timeout: startup },
   () => {
+    it.each([
+      [cardless, 'no linked card', 'クレジットカードが登録されていない'],
+      [expiredCard, 'a card past its 有効期限', '有効期限が切れている'],
+    ])(
+      'refuses a card 積立 for %s (%s) with 400-226, and a switch to the card too',
+      async (customer, _, message) => {
+        clock.instant = jstInstant(2026, 11, 5, 10);
+        const refused = await createPlan(customer, { amount: '10000', paymentMethod: 'CREDIT_CARD' });
+        expect(refused.statusCode).toBe(400);
+        expect(refused.json()).toMatchObject({ code: '400-226' });
+        expect(refused.json<{ message: string }>().message).toContain(message);
+
+        const transfer = await createPlan(customer, { amount: '10000' });
+        expect(transfer.statusCode).toBe(201);
+        const toCard = await send(
+          app,
+          token(customer),
+          'PUT',
+          `/v1/recurringPurchases/${transfer.json<{ id: string }>().id}`,
+          { body: { paymentMethod: 'CREDIT_CARD' } },
+        );
+        expect(toCard.statusCode).toBe(400);
+        expect(toCard.json()).toMatchObject({ code: '400-226' });
+      },
+    );
+
     it('refuses card plans over 100,000 yen a month across plans, bonus months included', async () => {
       clock.instant = jstInstant(2026, 11, 5, 10);
       const first = await createPlan(cardCustomer, { amount: '60000', paymentMethod: 'CREDIT_CARD' });

@@ -1,12 +1,15 @@
 import { PlanErrorCode, TradingErrorCode } from '@fund/contracts';
 import { type Transaction } from '@fund/db';
 import {
+  cardChargeRefusal,
   checkCardMonthlyLimit,
   checkPurchaseAccount,
   isoDate,
   nisaBucketOfAccountType,
   nisaEligibility,
   type AccountType,
+  type CardChargeRefusal,
+  type IsoDate,
   type NisaEligibilityRefusal,
   type PurchaseAccountRefusal,
   type RecurringPlanIssue,
@@ -16,6 +19,7 @@ import {
 import { AppError } from '../../errors/app-error.ts';
 import { currentTerms, upcomingTerms } from './recurring-purchase-terms.ts';
 import {
+  findCardForPlans,
   hasOpenAccount,
   listRecurringPurchases,
   type PlanCustomer,
@@ -112,6 +116,29 @@ export async function checkPurchaseSetup(
       throw new AppError(TradingErrorCode.nisaNotAllowed, 'このファンドは成長投資枠の対象ではありません。');
     }
   }
+}
+
+const cardNotChargeableMessages: Readonly<Record<CardChargeRefusal, string>> = {
+  NO_CARD:
+    'クレジットカードが登録されていないため、クレジットカードでの積立は設定できません。マイページからカードを登録してください。',
+  CARD_EXPIRED:
+    'ご登録のクレジットカードは有効期限が切れているため、クレジットカードでの積立は設定できません。マイページからカードを再登録してください。',
+};
+
+/**
+ * A card 積立 needs a card to charge (the debit would fail otherwise): refused when the customer has no
+ * linked card or one already past its 有効期限 on `today`.
+ */
+export async function checkCardToCharge(
+  tx: Transaction,
+  customerId: string,
+  terms: RecurringPlanTerms,
+  today: IsoDate,
+) {
+  if (terms.paymentMethod !== 'CREDIT_CARD') return;
+  const refusal = cardChargeRefusal(await findCardForPlans(tx, customerId), today);
+  if (refusal !== undefined)
+    throw new AppError(PlanErrorCode.cardNotChargeable, cardNotChargeableMessages[refusal]);
 }
 
 /**

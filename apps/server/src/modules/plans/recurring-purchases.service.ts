@@ -9,6 +9,7 @@ import {
 import { type Database, type Transaction } from '@fund/db';
 import {
   checkRecurringPlan,
+  jstDateOf,
   paymentMethodChangeEffectiveMonth,
   scheduleChangeEffectiveMonth,
   scheduledSellStatusMachine,
@@ -37,7 +38,12 @@ import {
   listRecurringPurchases,
   type NewRecurringPurchase,
 } from './plans.repository.ts';
-import { checkCardLimit, checkPurchaseSetup, planIssuesError } from './recurring-purchase-rules.ts';
+import {
+  checkCardLimit,
+  checkCardToCharge,
+  checkPurchaseSetup,
+  planIssuesError,
+} from './recurring-purchase-rules.ts';
 import {
   bonusOf,
   currentTerms,
@@ -88,6 +94,7 @@ export class RecurringPurchasesService {
     };
     const check = checkRecurringPlan(terms);
     if (!check.ok) throw planIssuesError(check.issues);
+    await checkCardToCharge(tx, customer.id, terms, jstDateOf(now));
     await checkCardLimit(tx, customer.id, null, terms);
 
     const live = await listRecurringPurchases(tx, customer.id, { liveOnly: true });
@@ -140,6 +147,8 @@ export class RecurringPurchasesService {
       };
       const check = checkRecurringPlan(terms);
       if (!check.ok) throw planIssuesError(check.issues);
+      if (terms.paymentMethod !== before.paymentMethod)
+        await checkCardToCharge(tx, customer.id, terms, jstDateOf(now));
       await checkCardLimit(tx, customer.id, plan.id, terms);
 
       // the month's cut-over for any change; a payment switch has its own rule (card window 10th-15th)

@@ -42,6 +42,11 @@ const placements: Readonly<Record<string, Placement>> = {
     field: 'paymentMethod',
     fallback: 'クレジットカードでの積立は、すべての積立の合計で月100,000円までです。',
   },
+  [PlanErrorCode.cardNotChargeable]: {
+    field: 'paymentMethod',
+    fallback:
+      'ご登録のクレジットカードがないため、クレジットカードでの積立は設定できません。マイページからカードを登録してください。',
+  },
   [PlanErrorCode.planAlreadyExists]: {
     field: 'accountType',
     fallback: 'このファンドと口座区分の積立はすでに設定されています。',

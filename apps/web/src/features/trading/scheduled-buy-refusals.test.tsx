@@ -91,6 +91,15 @@ describe('積立 refusals by code, at the row they are about', () => {
     );
   });
 
+  it('400-226: no card to charge (none linked, or expired since the screen loaded), beside お支払い方法', async () => {
+    const message =
+      'クレジットカードが登録されていないため、クレジットカードでの積立は設定できません。マイページからカードを登録してください。';
+    refuseCreate(PlanErrorCode.cardNotChargeable, message);
+    const row = await refusedRow('pay=CREDIT_CARD&account=specific&amount=10000');
+    expect(text(row)).toContain('お支払い方法');
+    expect(within(row).getByRole('alert')).toHaveTextContent(message);
+  });
+
   it('409-204: a plan of the fund in that account exists, beside 口座区分 with a way to choose another', async () => {
     const message = 'このファンドと口座区分の積立はすでに設定されています。';
     refuseCreate(PlanErrorCode.planAlreadyExists, message);
