@@ -1,36 +1,12 @@
-import {
-  cardEarnsPoints,
-  pointsEarnedOnCardCharge,
-  type IsoDate,
-  type LinkedCardStateType,
-} from '@fund/domain';
-import { linkedCards, pointsLedger, type Transaction } from '@fund/db';
-import { inArray } from 'drizzle-orm';
+import { cardEarnsPoints, pointsEarnedOnCardCharge, type IsoDate } from '@fund/domain';
+import { pointsLedger, type Transaction } from '@fund/db';
+import type { DebitCard } from './recurring-debits.repository.ts';
 import { formatJapaneseDate, formatYen, postNotice } from '../batch-data.ts';
 
 /** A card 積立 charge that went through: the recurring_debits row and its yen. */
 export interface CardCharge {
   readonly recurringDebitId: string;
   readonly amount: bigint;
-}
-
-/** A customer's linked card as the debits see it: its state with the issuer and its 有効期限 (YYYY-MM). */
-export interface DebitCard {
-  readonly state: LinkedCardStateType;
-  readonly expiry: string;
-}
-
-/** The linked cards of `customerIds` (a customer without one is not in the map), in one statement. */
-export async function linkedCardsOf(
-  tx: Transaction,
-  customerIds: readonly string[],
-): Promise<ReadonlyMap<string, DebitCard>> {
-  if (customerIds.length === 0) return new Map();
-  const cards = await tx
-    .select({ customerId: linkedCards.customerId, state: linkedCards.state, expiry: linkedCards.expiry })
-    .from(linkedCards)
-    .where(inArray(linkedCards.customerId, [...customerIds]));
-  return new Map(cards.map(({ customerId, ...card }) => [customerId, card]));
 }
 
 /**

@@ -4,7 +4,7 @@ import { listActivePlansStartedBy } from '../../modules/plans/plans.repository.t
 import type { StepContext } from '../batch-runner.ts';
 import { timeOrderedUuid } from '../time-ordered-uuid.ts';
 import { chunkItemsByMonth } from './customer-month-items.ts';
-import { customersEarningCardPoints, linkedCardsOf } from './card-points.ts';
+import { customersEarningCardPoints } from './card-points.ts';
 import {
   cardChargedAlready,
   debitsInOrder,
@@ -15,6 +15,7 @@ import {
   debitedCustomers,
   debitsOfMonth,
   insertReceivedDebits,
+  linkedCardsOf,
   postCollections,
   type MonthCollection,
 } from './recurring-debits.repository.ts';

@@ -1,13 +1,20 @@
-import type { EquityStatusType, IsoDate, PaymentStatusType, YearMonth } from '@fund/domain';
+import type {
+  EquityStatusType,
+  IsoDate,
+  LinkedCardStateType,
+  PaymentStatusType,
+  YearMonth,
+} from '@fund/domain';
 import {
   customers,
+  linkedCards,
   recurringDebits,
   recurringPurchases,
   type Database,
   type RecurringDebit,
   type Transaction,
 } from '@fund/db';
-import { and, eq, lte, sql } from 'drizzle-orm';
+import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import { arrayLiteral } from '../../shared/sql-arrays.ts';
 import { timeOrderedUuid } from '../time-ordered-uuid.ts';
 import { firstDayOf, monthKey, rowsOf } from '../batch-data.ts';
@@ -180,4 +187,23 @@ export async function postCollections(
       ${arrayLiteral(lines.map((line) => line.customerId))}::uuid[],
       ${arrayLiteral(lines.map((line) => line.amount))}::bigint[]) WITH ORDINALITY AS t(id, entry_id, customer_id, amount, k)
     ORDER BY k`);
+}
+
+/** A customer's linked card as the debits see it: its state with the issuer and its 有効期限 (YYYY-MM). */
+export interface DebitCard {
+  readonly state: LinkedCardStateType;
+  readonly expiry: string;
+}
+
+/** The linked cards of `customerIds` (a customer without one is not in the map), in one statement. */
+export async function linkedCardsOf(
+  tx: Transaction,
+  customerIds: readonly string[],
+): Promise<ReadonlyMap<string, DebitCard>> {
+  if (customerIds.length === 0) return new Map();
+  const cards = await tx
+    .select({ customerId: linkedCards.customerId, state: linkedCards.state, expiry: linkedCards.expiry })
+    .from(linkedCards)
+    .where(inArray(linkedCards.customerId, [...customerIds]));
+  return new Map(cards.map(({ customerId, ...card }) => [customerId, card]));
 }

@@ -9,13 +9,7 @@ import {
 import { credit, debit, postJournalEntry, type RecurringPurchase, type Transaction } from '@fund/db';
 import { changeRecurringPurchase, listActivePlansStartedBy } from '../../modules/plans/plans.repository.ts';
 import type { BatchStep } from '../batch-runner.ts';
-import {
-  creditCardChargePoints,
-  customersEarningCardPoints,
-  linkedCardsOf,
-  type CardCharge,
-  type DebitCard,
-} from './card-points.ts';
+import { creditCardChargePoints, customersEarningCardPoints, type CardCharge } from './card-points.ts';
 import { customerMonthItem, parseCustomerMonthItem } from './customer-month-items.ts';
 import { cardRefusalReasons, recordFailedDebit } from './recurring-debit-failure.ts';
 import {
@@ -32,7 +26,9 @@ import {
   debitedCustomer,
   debitsOfMonth,
   insertDebit,
+  linkedCardsOf,
   resetDebitFailures,
+  type DebitCard,
 } from './recurring-debits.repository.ts';
 import { firstDayOf, previousYearMonth, skipForTradingStanding } from '../batch-data.ts';
 
