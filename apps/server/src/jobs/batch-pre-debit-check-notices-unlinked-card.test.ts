@@ -151,7 +151,7 @@ describe('pre-debit check: notices and mails three business days before the debi
         category: 'important',
         body:
           '<p>2026年11月27日(金)は、クレジットカードでの積立のお支払い日です。現在、お支払いに使うクレジットカードが登録されていません。</p>' +
-          '<p>2026年11月26日(木)までに、「セゾンカード連携」からカードをご登録ください。ご登録がない場合、積立のお支払いができないことがあります。</p>' +
+          '<p>2026年11月26日(木)までに、「セゾンカード連携」からカードをご登録ください。ご登録がない場合、この月の積立はお支払いができず、買付は行われません。</p>' +
           '<p><a href="/saisonConnect">セゾンカード連携</a></p>',
       },
     ]);
@@ -167,6 +167,9 @@ describe('pre-debit check: notices and mails three business days before the debi
     const notices = await noticesOf(who.cardExpired);
     expect(notices.map((notice) => notice.title)).toEqual(['クレジットカードの有効期限のご確認のお願い']);
     expect(notices[0]!.body).toContain('ご登録のクレジットカード（末尾 4242）は、有効期限が切れています。');
+    expect(notices[0]!.body).toContain(
+      'ご登録がない場合、この月の積立はお支払いができず、買付は行われません。',
+    );
     expect(await mailsTo(who.cardExpired)).toHaveLength(1);
   });
 

@@ -21,7 +21,8 @@ const bankAccountHowTo = { label: 'マイページ（口座振替の金融機関
 
 /**
  * The words of each problem: what is debited when, what is wrong, what to do and by when. Calm: nothing
- * has failed yet, and each message says what happens if nothing is done only as far as it is certain.
+ * has failed yet, and each message says what happens if nothing is done only as far as it is certain (a card
+ * 積立 without a chargeable card on the debit date is not charged and buys nothing: `cardChargeRefusal`).
  */
 export function preDebitMessage(
   problem: PreDebitProblem,
@@ -35,7 +36,7 @@ export function preDebitMessage(
         title: 'クレジットカードのご登録のお願い',
         lines: [
           `${debit}は、クレジットカードでの積立のお支払い日です。現在、お支払いに使うクレジットカードが登録されていません。`,
-          `${deadline}までに、「${cardLink.label}」からカードをご登録ください。ご登録がない場合、積立のお支払いができないことがあります。`,
+          `${deadline}までに、「${cardLink.label}」からカードをご登録ください。ご登録がない場合、この月の積立はお支払いができず、買付は行われません。`,
         ],
         action: cardLink,
       };
@@ -44,7 +45,7 @@ export function preDebitMessage(
         title: 'クレジットカードの有効期限のご確認のお願い',
         lines: [
           `${debit}は、クレジットカードでの積立のお支払い日です。ご登録のクレジットカード${input.cardLast4 === undefined ? '' : `（末尾 ${input.cardLast4}）`}は、有効期限が切れています。`,
-          `新しいカードがお手元にある場合は、${deadline}までに「${cardLink.label}」から新しいカードをご登録ください。`,
+          `新しいカードがお手元にある場合は、${deadline}までに「${cardLink.label}」から新しいカードをご登録ください。ご登録がない場合、この月の積立はお支払いができず、買付は行われません。`,
         ],
         action: cardLink,
       };
