@@ -1,7 +1,7 @@
 import {
-  bankDepositTypeValues,
+  depositTypeValues,
   linkedCardStateTypeValues,
-  type BankDepositType,
+  type DepositType,
   type LinkedCardStateType,
 } from '@fund/domain';
 import { z } from 'zod';
@@ -38,8 +38,8 @@ export const creditCardSchema = z
   .meta({ id: 'CreditCard' });
 export type CreditCard = z.infer<typeof creditCardSchema>;
 
-/** 預金種目 of the debited bank account (@fund/domain's BankDepositType). */
-export type BankAccountType = BankDepositType;
+/** 預金種目 of the debited bank account (the spec's DepositType: 口座振替 debits no 貯蓄預金). */
+export type BankAccountType = DepositType;
 
 /** `GET /v1/cashflows/accountTransfer/account`: the bank account 口座振替 debits (積立 and 毎月の入金). */
 export const accountTransferAccountSchema = z
@@ -49,7 +49,7 @@ export const accountTransferAccountSchema = z
       bankName: z.string(),
       branchCode: z.string().regex(/^[0-9]{3}$/),
       branchName: z.string(),
-      accountType: z.enum(bankDepositTypeValues),
+      accountType: z.enum(depositTypeValues),
       /** The last three digits of the account number; the rest is never sent. */
       accountNumberLast3: z.string().regex(/^[0-9]{3}$/),
       /** 口座名義 in katakana, as the bank holds it. */

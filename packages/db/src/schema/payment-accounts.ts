@@ -1,4 +1,4 @@
-import { bankDepositTypeValues, linkedCardStateTypeValues } from '@fund/domain';
+import { depositTypeValues, linkedCardStateTypeValues } from '@fund/domain';
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { timestamps } from './columns.ts';
@@ -62,8 +62,8 @@ export const pendingCardLinks = pgTable('pending_card_links', {
 
 export type PendingCardLink = typeof pendingCardLinks.$inferSelect;
 
-/** 預金種目 (BankDepositType of @fund/domain, BankAccountType of the contracts). */
-export const bankAccountType = pgEnum('bank_account_type', bankDepositTypeValues);
+/** 預金種目 (DepositType of @fund/domain, BankAccountType of the contracts). */
+export const bankAccountType = pgEnum('bank_account_type', depositTypeValues);
 
 /**
  * The bank account 口座振替 debits (積立 and 毎月の入金), registered at account opening through the bank's

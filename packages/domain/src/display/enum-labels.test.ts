@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { accountRoleTypeValues } from '../enums/account.ts';
-import { formatAccountRole, formatBankDepositType } from './enum-labels.ts';
+import { depositTypeValues } from '../enums/trade.ts';
+import { formatAccountRole, formatDepositType } from './enum-labels.ts';
 
 describe('account roles and deposit types on screen (spec §3)', () => {
   it('names every AccountRoleType as the kind of account the customer opened', () => {
@@ -13,10 +14,6 @@ describe('account roles and deposit types on screen (spec §3)', () => {
   });
 
   it('names the 預金種目 of the debited bank account as the passbook does', () => {
-    expect((['ORDINARY', 'CURRENT', 'SAVINGS'] as const).map(formatBankDepositType)).toEqual([
-      '普通',
-      '当座',
-      '貯蓄',
-    ]);
+    expect(depositTypeValues.map(formatDepositType)).toEqual(['普通', '当座']);
   });
 });

@@ -1,7 +1,7 @@
 import type { OrderChannelType as OrderChannel, OrderStatus } from '../enums/order.ts';
 import type { AccountRoleType } from '../enums/account.ts';
 import type { PaymentMethod } from '../enums/payment.ts';
-import type { BankDepositType } from '../enums/trade.ts';
+import type { DepositType } from '../enums/trade.ts';
 
 // The words Japanese fund sellers use for the spec §3 enumerations, one set for every screen and notice.
 
@@ -52,13 +52,12 @@ export function formatAccountRole(role: AccountRoleType): string {
   return accountRoleLabels[role];
 }
 
-const bankDepositTypeLabels: Readonly<Record<BankDepositType, string>> = {
+const depositTypeLabels: Readonly<Record<DepositType, string>> = {
   ORDINARY: '普通',
   CURRENT: '当座',
-  SAVINGS: '貯蓄',
 };
 
-/** 普通, 当座 or 貯蓄, as a bank's passbook names the deposit. */
-export function formatBankDepositType(type: BankDepositType): string {
-  return bankDepositTypeLabels[type];
+/** 普通 or 当座, as a bank's passbook names the deposit. */
+export function formatDepositType(type: DepositType): string {
+  return depositTypeLabels[type];
 }

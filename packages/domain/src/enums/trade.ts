@@ -20,11 +20,10 @@ export const cashflowTypeValues = ['deposit', 'withdraw'] as const;
 export type CashflowType = (typeof cashflowTypeValues)[number];
 export const isCashflowType = (value: unknown): value is CashflowType => isOneOf(cashflowTypeValues, value);
 
-/** Kind of the customer's bank account: 普通預金 or 当座預金. */
+/**
+ * Kind of the customer's bank account: 普通預金 or 当座預金. Also the 預金種目 of the account 口座振替 debits: a
+ * 貯蓄預金 cannot be debited by 口座振替 at Japanese banks, so no third kind is needed there.
+ */
 export const depositTypeValues = ['ORDINARY', 'CURRENT'] as const;
 export type DepositType = (typeof depositTypeValues)[number];
 export const isDepositType = (value: unknown): value is DepositType => isOneOf(depositTypeValues, value);
-
-/** 預金種目 of a bank account (the one 口座振替 debits): the spec's DepositType and 貯蓄 (SAVINGS). */
-export const bankDepositTypeValues = [...depositTypeValues, 'SAVINGS'] as const;
-export type BankDepositType = (typeof bankDepositTypeValues)[number];

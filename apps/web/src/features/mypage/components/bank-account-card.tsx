@@ -1,5 +1,5 @@
 import type { AccountTransferAccount } from '@fund/contracts';
-import { formatBankDepositType } from '@fund/domain';
+import { formatDepositType } from '@fund/domain';
 import { Card, DescriptionList, EmptyState, Skeleton } from '../../../components/ui';
 import { supportContact } from '../../../config/support';
 import { apiErrorCodeOf } from '../api/api-error-code';
@@ -35,7 +35,7 @@ function RegisteredAccount({ account }: { readonly account: AccountTransferAccou
         items={[
           { term: '金融機関', value: account.bankName, note: `金融機関コード ${account.bankCode}` },
           { term: '支店', value: account.branchName, note: `支店コード ${account.branchCode}` },
-          { term: '預金種目', value: formatBankDepositType(account.accountType) },
+          { term: '預金種目', value: formatDepositType(account.accountType) },
           { term: '口座番号', value: `末尾 ${account.accountNumberLast3}` },
           { term: '口座名義', value: account.holderNameKana },
         ]}
