@@ -1,52 +1,27 @@
+import type { AccountType, IsoDate } from '@fund/domain';
 import {
-  calendarDateOf,
-  isScheduledSellMonth,
-  jstInstant,
-  orderDatesFor,
-  orderStatusMachine,
-  paymentStatusMachine,
-  recordDebitOutcome,
-  scheduledSellOrderDate,
-  transferDebitDate,
-  transferPurchaseOrderDate,
-  yearMonthOf,
-  type AccountType,
-  type IsoDate,
-  type YearMonth,
-} from '@fund/domain';
-import {
-  batchStepRuns,
   recordBankTransfer,
   credit,
   debit,
   fundProspectuses,
   funds,
   holdings,
-  monthlyDeposits,
-  orders,
   postJournalEntry,
   prospectusConfirmations,
-  recurringDebits,
-  recurringPurchases,
-  scheduledSells,
   type Fund,
   type Transaction,
 } from '@fund/db';
-import { and, eq, inArray, lte } from 'drizzle-orm';
-import type { BatchStep } from '../jobs/batch-runner.ts';
-import { firstDayOf, loadFund, monthKey } from '../jobs/batch-data.ts';
-import { monthlyDepositDate, monthlyDepositsStep } from '../jobs/steps/monthly-deposits.step.ts';
-import { orderExecutionStep } from '../jobs/steps/order-execution.step.ts';
-import { orderSettlementStep } from '../jobs/steps/order-settlement.step.ts';
-import { noDebitFailures, recurringDebitsStep } from '../jobs/steps/recurring-debits.step.ts';
-import { recurringOrdersStep } from '../jobs/steps/recurring-orders.step.ts';
-import { scheduledSellsStep } from '../jobs/steps/scheduled-sells.step.ts';
-import { sellPayoutDate, sellPayoutsStep } from '../jobs/steps/sell-payouts.step.ts';
+import { and, eq, lte } from 'drizzle-orm';
 import { cancelOrder } from '../modules/trading/order-cancellation.ts';
 import { placeBuyOrder } from '../modules/trading/buy-placement.ts';
 import { placeSellOrder } from '../modules/trading/sell-placement.ts';
 import { type PlaceSellOrderInput } from '../modules/trading/order-placement.ts';
-import { tradingCalendarOf } from '../modules/trading/trading.repository.ts';
+import type { CustomerScript, ScriptedEvent } from './demo-customer-script.ts';
+import { ReplayedBatchItems } from './demo-history-batch-items.ts';
+import { writeLegacyBuy } from './demo-history-legacy-buy.ts';
+import { instantOn } from './demo-history-months.ts';
+import { replayOpenOrders } from './demo-history-open-orders.ts';
+import { plansAndItems } from './demo-history-plans.ts';
 
 /**
  * The replay engine of the demo history (demo-history.ts): it writes a scripted past through the real
@@ -54,97 +29,17 @@ import { tradingCalendarOf } from '../modules/trading/trading.repository.ts';
  * `now`; plans are rows like the plans API writes; every batch effect (monthly deposits, 口座振替 and card
  * charges, 積立 orders, 定期売却 orders, 約定, 受渡, payouts) is the batch step's own `process` for that one
  * item, called only on the dates where something happens (not day by day), each item recorded SUCCEEDED in
- * `batch_step_runs` as the runner does, so a later batch run of the same date skips it.
+ * `batch_step_runs` as the runner does, so a later batch run of the same date skips it. The plans and the
+ * batch items they give are demo-history-plans.ts; the open orders' 約定, 受渡 and payouts
+ * demo-history-open-orders.ts.
  */
-
-/** A JST wall-clock time on a date. */
-export function instantOn(date: IsoDate, hour: number, minute = 0): Date {
-  const { year, month, day } = calendarDateOf(date);
-  return jstInstant(year, month, day, hour, minute);
-}
-
-/** The default batch time (BATCH_TIME 18:00 JST): the `now` of the batch items replayed for a date. */
-const batchHour = 18;
-
-function monthAfter(month: YearMonth): YearMonth {
-  return month.month === 12
-    ? { year: month.year + 1, month: 1 }
-    : { year: month.year, month: month.month + 1 };
-}
-
-function monthsFrom(first: YearMonth, last: YearMonth): YearMonth[] {
-  const months: YearMonth[] = [];
-  for (
-    let month = first;
-    month.year * 12 + month.month <= last.year * 12 + last.month;
-    month = monthAfter(month)
-  )
-    months.push(month);
-  return months;
-}
-
-function monthOf(text: string): YearMonth {
-  return { year: Number(text.slice(0, 4)), month: Number(text.slice(5, 7)) };
-}
-
-export interface RecurringPlanScript {
-  readonly fundCode: string;
-  readonly accountType: AccountType;
-  readonly amount: bigint;
-  readonly paymentMethod: 'ACCOUNT_TRANSFER' | 'CREDIT_CARD';
-  /** yyyy-mm of the first month bought. */
-  readonly startMonth: string;
-  /** The latest debit before today fails (残高不足), written as the debit step writes a failure. */
-  readonly failsLatestDebit?: boolean;
-}
-
-export interface ScheduledSellScript {
-  readonly fundCode: string;
-  readonly type: 'AMOUNT' | 'QUANTITY' | 'RATE';
-  readonly value: bigint;
-  readonly frequency: 'MONTHLY' | 'ODD_MONTHLY';
-  /** yyyy-mm of the first month it may sell in. */
-  readonly startMonth: string;
-}
-
-export interface MonthlyDepositScript {
-  readonly amount: bigint;
-  readonly day: number;
-  readonly startMonth: string;
-}
-
-/** What one customer did, by date; `run` uses the engine's helpers. */
-export interface ScriptedEvent {
-  readonly date: IsoDate;
-  readonly run: (engine: HistoryEngine) => Promise<unknown>;
-}
-
-export interface CustomerScript {
-  readonly accountNumber: string;
-  readonly recurringPurchases?: readonly RecurringPlanScript[];
-  readonly scheduledSells?: readonly ScheduledSellScript[];
-  readonly monthlyDeposit?: MonthlyDepositScript;
-  readonly events?: readonly ScriptedEvent[];
-  /** Placed at `now` on today (left ORDERED, cancellable): the pending orders of the orders list. */
-  readonly today?: (engine: HistoryEngine) => Promise<void>;
-}
-
-interface StepItem {
-  readonly step: BatchStep;
-  readonly itemId: string;
-  readonly expected: readonly string[];
-  readonly before?: () => Promise<void>;
-}
-
-const debitsStep = recurringDebitsStep({ failureRule: noDebitFailures });
 
 export class HistoryEngine {
   readonly #tx: Transaction;
   readonly #today: IsoDate;
   readonly #customerIds: ReadonlyMap<string, string>;
-  readonly #ordersStep: BatchStep;
   readonly #fundsByCode = new Map<string, Fund>();
-  readonly #stepRuns: { step: string; businessDate: string; itemId: string }[] = [];
+  readonly #batch: ReplayedBatchItems;
   /** Current date of the replay and the instant the customer acts at on it. */
   #date: IsoDate | undefined;
   #keyCounter = 0;
@@ -160,7 +55,7 @@ export class HistoryEngine {
     this.#tx = tx;
     this.#today = options.today;
     this.#customerIds = options.customerIds;
-    this.#ordersStep = recurringOrdersStep({ lagBusinessDays: options.purchaseLagBusinessDays });
+    this.#batch = new ReplayedBatchItems(tx);
     this.lag = options.purchaseLagBusinessDays;
   }
 
@@ -301,44 +196,17 @@ export class HistoryEngine {
     return placeSellOrder(this.#tx, input);
   }
 
-  /**
-   * A buy from the time before the placement refuses it (e.g. ジュニアNISA before 2024): the order row and
-   * its `buy.placed` entry written exactly as `placeBuyOrder` writes a spot AMOUNT buy paid from the cash
-   * balance; the batch steps then execute and settle it like any other order.
-   */
+  /** A buy from before the placement refused it (e.g. ジュニアNISA before 2024), as it was written then. */
   async legacyBuy(accountNumber: string, fundCode: string, accountType: AccountType, amount: bigint) {
-    const customerId = this.customerId(accountNumber);
-    const fund = await this.fund(fundCode);
-    const now = this.#customerNow();
-    const dates = orderDatesFor(now, 'BUY', await tradingCalendarOf(this.#tx, fund, this.#date!));
-    const [order] = await this.#tx
-      .insert(orders)
-      .values({
-        customerId,
-        accountType,
-        fundId: fund.id,
-        channel: 'BUY',
-        orderType: 'AMOUNT',
-        idempotencyKey: this.#key(`legacy-buy:${fundCode}`),
-        requestedAmount: amount,
-        paymentStatus: 'NONE',
-        applicationDate: dates.applicationDate,
-        tradeDate: dates.tradeDate,
-        settlementDate: dates.settlementDate,
-        cancelDeadline: dates.cancelDeadline,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning();
-    await postJournalEntry(this.#tx, {
-      kind: 'buy.placed',
+    return writeLegacyBuy(this.#tx, {
+      customerId: this.customerId(accountNumber),
+      fund: await this.fund(fundCode),
+      accountType,
+      amount,
+      idempotencyKey: this.#key(`legacy-buy:${fundCode}`),
       businessDate: this.#date!,
-      customerId,
-      orderId: order!.id,
-      description: '買付注文（お預り金から充当）',
-      lines: [credit('customer_unsettled', amount, customerId), debit('customer_cash', amount, customerId)],
+      now: this.#customerNow(),
     });
-    return order!;
   }
 
   /** Places today's pending orders at `now` (not replayed further: the batch takes them from here). */
@@ -362,175 +230,19 @@ export class HistoryEngine {
     });
   }
 
-  /** Inserts the plans of the scripts (as the plans API writes them) and returns the batch items by date. */
-  async #plansAndItems(scripts: readonly CustomerScript[]): Promise<Map<IsoDate, StepItem[]>> {
-    const items = new Map<IsoDate, StepItem[]>();
-    const add = (date: IsoDate, item: StepItem) => {
-      if (date >= this.#today) return;
-      const list = items.get(date) ?? [];
-      list.push(item);
-      items.set(date, list);
-    };
-    const todayMonth = yearMonthOf(this.#today);
-    for (const script of scripts) {
-      const customerId = this.customerId(script.accountNumber);
-      const recurring = script.recurringPurchases ?? [];
-      let firstMonth: YearMonth | undefined;
-      const failures: { planId: string; amount: bigint; start: YearMonth }[] = [];
-      for (const plan of recurring) {
-        const fund = await this.fund(plan.fundCode);
-        const start = monthOf(plan.startMonth);
-        // created in the month before its first month, after that month's cut-over
-        const createdAt = instantOn(firstDayOf(start) as IsoDate, 9);
-        const [row] = await this.#tx
-          .insert(recurringPurchases)
-          .values({
-            customerId,
-            fundId: fund.id,
-            accountType: plan.accountType,
-            amount: plan.amount,
-            paymentMethod: plan.paymentMethod,
-            startMonth: firstDayOf(start),
-            createdAt: new Date(createdAt.getTime() - 20 * 86_400_000),
-            updatedAt: new Date(createdAt.getTime() - 20 * 86_400_000),
-          })
-          .returning();
-        if (
-          firstMonth === undefined ||
-          start.year * 12 + start.month < firstMonth.year * 12 + firstMonth.month
-        )
-          firstMonth = start;
-        if (plan.failsLatestDebit === true) failures.push({ planId: row!.id, amount: plan.amount, start });
-      }
-      if (firstMonth !== undefined) {
-        // a debit may fall in the next month (27th → next business day), so the months run one past today's
-        const months = monthsFrom(firstMonth, monthAfter(todayMonth));
-        const failingMonth = new Map<string, (typeof failures)[number]>();
-        for (const failure of failures) {
-          const due = months.filter(
-            (month) =>
-              month.year * 12 + month.month >= failure.start.year * 12 + failure.start.month &&
-              transferDebitDate(month) < this.#today,
-          );
-          const latest = due.at(-1);
-          if (latest !== undefined) failingMonth.set(monthKey(latest), failure);
-        }
-        for (const month of months) {
-          const itemId = `${customerId}:${monthKey(month)}`;
-          const debitDate = transferDebitDate(month);
-          const failure = failingMonth.get(monthKey(month));
-          add(debitDate, {
-            step: debitsStep,
-            itemId,
-            expected: ['debited', 'nothing-to-debit'],
-            ...(failure === undefined
-              ? {}
-              : { before: () => this.#failDebit(failure.planId, failure.amount, month, debitDate) }),
-          });
-          add(transferPurchaseOrderDate(month, this.lag), {
-            step: this.#ordersStep,
-            itemId,
-            expected: ['placed', 'nothing-to-place'],
-          });
-        }
-      }
-
-      for (const plan of script.scheduledSells ?? []) {
-        const fund = await this.fund(plan.fundCode);
-        const start = monthOf(plan.startMonth);
-        const createdAt = new Date(instantOn(firstDayOf(start) as IsoDate, 9).getTime() - 10 * 86_400_000);
-        const [row] = await this.#tx
-          .insert(scheduledSells)
-          .values({
-            customerId,
-            fundId: fund.id,
-            accountType: 'specific',
-            type: plan.type,
-            value: plan.value,
-            frequency: plan.frequency,
-            createdAt,
-            updatedAt: createdAt,
-          })
-          .returning();
-        const { holidays } = await loadFund(this.#tx, fund.id);
-        for (const month of monthsFrom(start, todayMonth)) {
-          if (!isScheduledSellMonth(plan.frequency, month.month)) continue;
-          add(scheduledSellOrderDate(month, holidays), {
-            step: scheduledSellsStep,
-            itemId: `${row!.id}:${monthKey(month)}`,
-            expected: ['placed'],
-          });
-        }
-      }
-
-      if (script.monthlyDeposit !== undefined) {
-        const plan = script.monthlyDeposit;
-        const start = monthOf(plan.startMonth);
-        const createdAt = new Date(instantOn(firstDayOf(start) as IsoDate, 9).getTime() - 10 * 86_400_000);
-        const [row] = await this.#tx
-          .insert(monthlyDeposits)
-          .values({ customerId, amount: plan.amount, debitDay: plan.day, createdAt, updatedAt: createdAt })
-          .returning();
-        for (const month of monthsFrom(start, todayMonth)) {
-          add(monthlyDepositDate(month, plan.day), {
-            step: monthlyDepositsStep,
-            itemId: `${row!.id}:${monthKey(month)}`,
-            expected: ['deposited'],
-          });
-        }
-      }
-    }
-    return items;
-  }
-
-  /**
-   * A failed 口座振替 of one plan, written as the debit step writes a failure (NONE → PROCESSING →
-   * FAILURE with the reason, the failures in a row counted); the step then debits the customer's other
-   * plans of the month and skips this one, whose month is done.
-   */
-  async #failDebit(planId: string, amount: bigint, month: YearMonth, debitDate: IsoDate): Promise<void> {
-    paymentStatusMachine.assertTransition('NONE', 'PROCESSING');
-    paymentStatusMachine.assertTransition('PROCESSING', 'FAILURE');
-    await this.#tx.insert(recurringDebits).values({
-      recurringPurchaseId: planId,
-      month: firstDayOf(month),
-      debitDate,
-      amount,
-      paymentStatus: 'FAILURE',
-      failureReason: '残高不足',
-    });
-    const [plan] = await this.#tx
-      .select({ failures: recurringPurchases.consecutiveDebitFailures })
-      .from(recurringPurchases)
-      .where(eq(recurringPurchases.id, planId));
-    const state = recordDebitOutcome(plan?.failures ?? 0, 'FAILURE');
-    await this.#tx
-      .update(recurringPurchases)
-      .set({
-        consecutiveDebitFailures: Math.min(state.consecutiveFailures, 3),
-        ...(state.suspend ? { status: 'SUSPENDED' as const } : {}),
-      })
-      .where(eq(recurringPurchases.id, planId));
-  }
-
-  async #process(item: StepItem, businessDate: IsoDate): Promise<void> {
-    await item.before?.();
-    const outcome = await item.step.process(this.#tx, item.itemId, {
-      businessDate,
-      now: () => instantOn(businessDate, batchHour),
-    });
-    if (!item.expected.includes(outcome)) {
-      throw new Error(
-        `Demo history: ${item.step.name} ${item.itemId} on ${businessDate} ended ${outcome}, expected ${item.expected.join(' or ')}`,
-      );
-    }
-    this.#stepRuns.push({ step: item.step.name, businessDate, itemId: item.itemId });
-  }
-
   /** Replays the scripts up to (not including) today, then places today's orders at `now`. */
   async replay(scripts: readonly CustomerScript[], now: Date): Promise<void> {
     const customerIds = scripts.map((script) => this.customerId(script.accountNumber));
-    const items = await this.#plansAndItems(scripts);
+    const items = await plansAndItems(
+      {
+        tx: this.#tx,
+        today: this.#today,
+        lag: this.lag,
+        customerId: (accountNumber) => this.customerId(accountNumber),
+        fund: (code) => this.fund(code),
+      },
+      scripts,
+    );
     const events = new Map<IsoDate, ScriptedEvent[]>();
     for (const script of scripts) {
       for (const event of script.events ?? []) {
@@ -547,90 +259,17 @@ export class HistoryEngine {
       done.add(date);
       this.#date = date;
       for (const event of events.get(date) ?? []) await event.run(this);
-      for (const item of items.get(date) ?? []) await this.#process(item, date);
-
-      // the rest of the batch for the date: 約定, 受渡 and payouts of the demo customers' open orders
-      const open = await this.#openOrders(customerIds);
-      for (const order of open) {
-        if (order.status === 'ORDERED' && order.tradeDate <= date) {
-          await this.#process(
-            { step: orderExecutionStep, itemId: order.id, expected: ['buy-executed', 'sell-executed'] },
-            date,
-          );
-          order.status = 'EXECUTED';
-        }
-      }
-      for (const order of open) {
-        if (order.status === 'EXECUTED' && order.settlementDate <= date) {
-          await this.#process(
-            { step: orderSettlementStep, itemId: order.id, expected: ['buy-settled', 'sell-settled'] },
-            date,
-          );
-          orderStatusMachine.assertTransition('EXECUTED', 'TRADED');
-          order.status = order.channel === 'SCHEDULEDSELL' ? 'TRADED' : 'COMPLETED';
-        }
-      }
-      for (const order of open) {
-        if (order.status === 'TRADED' && order.channel === 'SCHEDULEDSELL' && sellPayoutDate(order) <= date) {
-          await this.#process({ step: sellPayoutsStep, itemId: order.id, expected: ['paid'] }, date);
-          order.status = 'COMPLETED';
-        }
-      }
-      // the dates the open orders still need (those before today)
-      for (const order of open) {
-        const dates =
-          order.status === 'ORDERED'
-            ? [order.tradeDate, order.settlementDate]
-            : order.status === 'EXECUTED'
-              ? [order.settlementDate]
-              : [];
-        if (order.channel === 'SCHEDULEDSELL' && order.status !== 'COMPLETED')
-          dates.push(sellPayoutDate(order));
-        for (const next of dates) if (next > date && next < this.#today) pending.add(next as IsoDate);
-      }
+      for (const item of items.get(date) ?? []) await this.#batch.process(item, date);
+      const later = await replayOpenOrders(this.#tx, this.#batch, customerIds, date, this.#today);
+      for (const next of later) pending.add(next);
     }
     for (const script of scripts) {
       if (script.today !== undefined) await this.today(now, script.today);
     }
-    await this.#recordStepRuns();
-  }
-
-  async #openOrders(customerIds: readonly string[]) {
-    return this.#tx
-      .select({
-        id: orders.id,
-        status: orders.status,
-        channel: orders.channel,
-        applicationDate: orders.applicationDate,
-        tradeDate: orders.tradeDate,
-        settlementDate: orders.settlementDate,
-      })
-      .from(orders)
-      .where(
-        and(
-          inArray(orders.customerId, [...customerIds]),
-          inArray(orders.status, ['ORDERED', 'EXECUTED', 'TRADED']),
-        ),
-      )
-      .orderBy(orders.createdAt, orders.id);
-  }
-
-  /** The items done, as the runner leaves them: SUCCEEDED rows a later batch run of the date skips. */
-  async #recordStepRuns(): Promise<void> {
-    const finishedAt = new Date();
-    for (let start = 0; start < this.#stepRuns.length; start += 1_000) {
-      await this.#tx
-        .insert(batchStepRuns)
-        .values(
-          this.#stepRuns
-            .slice(start, start + 1_000)
-            .map((run) => ({ ...run, status: 'SUCCEEDED' as const, attempts: 1, finishedAt })),
-        )
-        .onConflictDoNothing();
-    }
+    await this.#batch.record();
   }
 
   get stepItems(): number {
-    return this.#stepRuns.length;
+    return this.#batch.count;
   }
 }

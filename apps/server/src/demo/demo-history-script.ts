@@ -1,6 +1,7 @@
 import { isoDate } from '@fund/domain';
 import { mainDemoAccountNumber } from '@fund/db';
-import type { CustomerScript, HistoryEngine, ScriptedEvent } from './demo-history-engine.ts';
+import type { CustomerScript, ScriptedEvent } from './demo-customer-script.ts';
+import type { HistoryEngine } from './demo-history-engine.ts';
 
 /**
  * The demo customers' pasts (domain.md §8, issue 5): what each one did, by date. Dates and funds were

@@ -14,7 +14,9 @@ import {
 } from '@fund/db';
 import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import { demoHistoryDocuments, issueDemoPeriodicDocuments } from './demo-documents.ts';
-import { HistoryEngine, instantOn, type CustomerScript } from './demo-history-engine.ts';
+import type { CustomerScript } from './demo-customer-script.ts';
+import { HistoryEngine } from './demo-history-engine.ts';
+import { instantOn } from './demo-history-months.ts';
 import { demoHistoryScripts } from './demo-history-script.ts';
 
 /**
