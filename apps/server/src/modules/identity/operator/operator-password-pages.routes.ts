@@ -91,29 +91,13 @@ export const operatorPasswordPagesRoutes: FastifyPluginAsyncZod<OperatorPagesCon
           : loginIdPattern.test(loginId)
             ? undefined
             : operatorMessages.loginIdFormat;
+      const forgotForm = (extra: { fieldErrors?: OperatorFieldErrors; formError?: string }) =>
+        forgotPasswordPage({ action: p.forgot, backHref: p.page, loginId, ...extra });
       if (loginIdError !== undefined) {
-        return sendHtml(
-          reply,
-          400,
-          forgotPasswordPage({
-            action: p.forgot,
-            backHref: p.page,
-            loginId,
-            fieldErrors: { loginId: loginIdError },
-          }),
-        );
+        return sendHtml(reply, 400, forgotForm({ fieldErrors: { loginId: loginIdError } }));
       }
       if (await overLimit(request, reply, loginId)) {
-        return sendHtml(
-          reply,
-          429,
-          forgotPasswordPage({
-            action: p.forgot,
-            backHref: p.page,
-            loginId,
-            formError: operatorMessages.tooManyAttempts,
-          }),
-        );
+        return sendHtml(reply, 429, forgotForm({ formError: operatorMessages.tooManyAttempts }));
       }
       await requestPasswordReset(dependencies(request), loginId);
       // The same page whether or not the login id exists (no enumeration).

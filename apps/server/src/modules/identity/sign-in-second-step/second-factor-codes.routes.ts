@@ -1,3 +1,4 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { signInMessages } from '../interaction-pages.ts';
 import { sendHtml } from '../provider-interactions.ts';
@@ -9,6 +10,40 @@ import { codeBody, selectBody, secondFactorRoute, uidParams } from './second-fac
 export const secondFactorCodeRoutes: FastifyPluginAsyncZod<SecondFactorContext> = async (pages, context) => {
   const { services, refuse, pendingOf, checkAllowed, wrong, passSecondFactor, showMethod } = context;
   const base = secondFactorRoute;
+
+  /**
+   * The pending attempt and a well-formed code for `method`, counted against the IP limit; otherwise
+   * undefined, with the error page or the form and its message already sent.
+   */
+  const codeEntered = async (
+    request: FastifyRequest<{ Params: { uid: string }; Body: { code?: string | undefined } }>,
+    reply: FastifyReply,
+    method: 'totp' | 'email',
+  ) => {
+    const uid = request.params.uid;
+    const state = await pendingOf(uid, request, reply);
+    if (state === undefined) return undefined;
+    const { methods, pending } = state;
+    if (!methods.includes(method)) {
+      refuse(reply, 400, signInMessages.authenticationError);
+      return undefined;
+    }
+    const code = (request.body.code ?? '').trim();
+    const page = (error: string) => secondFactorPage({ uid, method, methods, error });
+    const formatError =
+      code === ''
+        ? secondFactorMessages.codeEmpty
+        : /^\d{6}$/.test(code)
+          ? undefined
+          : secondFactorMessages.codeFormat;
+    if (formatError !== undefined) {
+      sendHtml(reply, 400, page(formatError));
+      return undefined;
+    }
+    if (!(await checkAllowed(request, reply, () => page(secondFactorMessages.tooManyAttempts))))
+      return undefined;
+    return { uid, methods, pending, code };
+  };
 
   pages.post(
     `${base}/select`,
@@ -26,17 +61,9 @@ export const secondFactorCodeRoutes: FastifyPluginAsyncZod<SecondFactorContext> 
     `${base}/totp`,
     { schema: { hide: true, params: uidParams, body: codeBody } },
     async (request, reply) => {
-      const uid = request.params.uid;
-      const state = await pendingOf(uid, request, reply);
-      if (state === undefined) return reply;
-      const { methods, pending } = state;
-      if (!methods.includes('totp')) return refuse(reply, 400, signInMessages.authenticationError);
-      const code = (request.body.code ?? '').trim();
-      const page = (error: string) => secondFactorPage({ uid, method: 'totp', methods, error });
-      if (code === '') return sendHtml(reply, 400, page(secondFactorMessages.codeEmpty));
-      if (!/^\d{6}$/.test(code)) return sendHtml(reply, 400, page(secondFactorMessages.codeFormat));
-      if (!(await checkAllowed(request, reply, () => page(secondFactorMessages.tooManyAttempts))))
-        return reply;
+      const entered = await codeEntered(request, reply, 'totp');
+      if (entered === undefined) return reply;
+      const { uid, methods, pending, code } = entered;
       if (!(await services.totp.verify(pending.customerId, code))) {
         return wrong(uid, reply, 'totp', methods, secondFactorMessages.codeWrong);
       }
@@ -48,17 +75,9 @@ export const secondFactorCodeRoutes: FastifyPluginAsyncZod<SecondFactorContext> 
     `${base}/email`,
     { schema: { hide: true, params: uidParams, body: codeBody } },
     async (request, reply) => {
-      const uid = request.params.uid;
-      const state = await pendingOf(uid, request, reply);
-      if (state === undefined) return reply;
-      const { methods, pending } = state;
-      if (!methods.includes('email')) return refuse(reply, 400, signInMessages.authenticationError);
-      const code = (request.body.code ?? '').trim();
-      const page = (error: string) => secondFactorPage({ uid, method: 'email', methods, error });
-      if (code === '') return sendHtml(reply, 400, page(secondFactorMessages.codeEmpty));
-      if (!/^\d{6}$/.test(code)) return sendHtml(reply, 400, page(secondFactorMessages.codeFormat));
-      if (!(await checkAllowed(request, reply, () => page(secondFactorMessages.tooManyAttempts))))
-        return reply;
+      const entered = await codeEntered(request, reply, 'email');
+      if (entered === undefined) return reply;
+      const { uid, methods, pending, code } = entered;
       const checked = await services.emailOtp.check({ purpose: 'sign_in', attemptId: uid, code });
       if (!checked.ok || checked.customerId !== pending.customerId) {
         const message =
