@@ -1,60 +1,18 @@
 import { escapeHtml } from '../../../html/escape-html.ts';
-import { describedBy, fieldError, layout } from '../interaction-pages.ts';
+import { errorSummary, renderFields, type FormField } from '../form-fields.ts';
+import { layout } from '../interaction-pages.ts';
 
 /**
  * Sign-up and password-reset pages, in Japanese, on the identity pages' shell: no script, no inline
  * style (CSP), every value escaped, errors summarised at the top and linked to their fields.
  */
 
-export interface PageField {
-  readonly name: string;
-  readonly label: string;
-  readonly type: 'text' | 'email' | 'password' | 'date';
-  readonly value?: string;
-  readonly hint?: string;
-  readonly autocomplete: string;
-  readonly inputmode?: 'numeric';
-  readonly error?: string;
-}
-
-function fieldId(name: string): string {
-  return `field-${name.replaceAll('_', '-')}`;
-}
-
-function renderField(field: PageField, autofocus: boolean): string {
-  const id = fieldId(field.name);
-  const hintId = field.hint === undefined ? undefined : `${id}-hint`;
-  const errorId = field.error === undefined ? undefined : `${id}-error`;
-  const value =
-    field.type === 'password' || field.value === undefined ? '' : ` value="${escapeHtml(field.value)}"`;
-  return `<div class="field">
-<label for="${id}">${escapeHtml(field.label)}</label>
-${field.hint === undefined ? '' : `<span class="hint" id="${hintId}">${escapeHtml(field.hint)}</span>`}
-${fieldError(`${id}-error`, field.error)}
-<input type="${field.type}" id="${id}" name="${field.name}"${value} autocomplete="${field.autocomplete}"${field.inputmode === undefined ? '' : ` inputmode="${field.inputmode}"`} required${field.error === undefined ? '' : ' aria-invalid="true"'}${describedBy(hintId, errorId)}${autofocus ? ' autofocus' : ''}>
-</div>`;
-}
-
-function summary(fields: readonly PageField[], formError: string | undefined): string {
-  const items = [
-    ...(formError === undefined ? [] : [`<li>${escapeHtml(formError)}</li>`]),
-    ...fields
-      .filter((field) => field.error !== undefined)
-      .map((field) => `<li><a href="#${fieldId(field.name)}">${escapeHtml(field.error ?? '')}</a></li>`),
-  ];
-  if (items.length === 0) return '';
-  return `<div class="error-summary" role="alert" aria-labelledby="error-summary-title" tabindex="-1">
-<h2 id="error-summary-title">入力内容をご確認ください</h2>
-<ul>${items.join('')}</ul>
-</div>`;
-}
-
 export interface FormPageInput {
   readonly title: string;
   readonly intro?: string;
   readonly action: string;
   readonly hidden?: Readonly<Record<string, string>>;
-  readonly fields: readonly PageField[];
+  readonly fields: readonly FormField[];
   readonly submitLabel: string;
   readonly formError?: string;
   /** A message that is not an error (e.g. 「確認コードを再送信しました」). */
@@ -65,20 +23,18 @@ export interface FormPageInput {
 }
 
 export function formPage(input: FormPageInput): string {
-  const firstError = input.fields.findIndex((field) => field.error !== undefined);
-  const focus = firstError === -1 ? 0 : firstError;
   const hidden = Object.entries(input.hidden ?? {})
     .map(([name, value]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`)
     .join('\n');
   return layout(
     input.title,
     `<h1>${escapeHtml(input.title)}</h1>
-${summary(input.fields, input.formError)}
+${errorSummary(input.fields, input.formError)}
 ${input.notice === undefined ? '' : `<p class="notice" role="status">${escapeHtml(input.notice)}</p>`}
 ${input.intro === undefined ? '' : `<p>${escapeHtml(input.intro)}</p>`}
 <form method="post" action="${escapeHtml(input.action)}" novalidate>
 ${hidden}
-${input.fields.map((field, index) => renderField(field, index === focus)).join('\n')}
+${renderFields(input.fields)}
 <button type="submit">${escapeHtml(input.submitLabel)}</button>
 </form>
 ${input.after ?? ''}

@@ -16,7 +16,8 @@ import {
   seeConfirmation,
   sendHtml,
 } from './credentials-page-routing.ts';
-import { buttonForm, formPage, signUpDonePage, type PageField } from './credentials-pages.ts';
+import { type FormField } from '../form-fields.ts';
+import { buttonForm, formPage, signUpDonePage } from './credentials-pages.ts';
 
 const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -25,7 +26,7 @@ export const signUpPageRoutes: FastifyPluginAsyncZod<CredentialsRoutesOptions> =
   const { service, limits } = options;
   const { publicOrigin } = pages.config;
 
-  const signUpFields = (values: Record<string, string>, fieldErrors: Record<string, string>): PageField[] =>
+  const signUpFields = (values: Record<string, string>, fieldErrors: Record<string, string>): FormField[] =>
     (
       [
         { name: 'last_name', label: '姓', type: 'text', autocomplete: 'family-name' },

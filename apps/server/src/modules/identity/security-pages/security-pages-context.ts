@@ -24,7 +24,8 @@ import {
   securityPagesSecrets,
   type SecurityPagesSecrets,
 } from './security-pages-secrets.ts';
-import { accountHomePage, securityPagesPath, type AccountField } from './security-pages-views.ts';
+import type { FormField } from '../form-fields.ts';
+import { accountHomePage, securityPagesPath } from './security-pages-views.ts';
 
 /**
  * What every account page shares: the page session (signed cookie, sign-in round trip, CSRF check),
@@ -76,7 +77,7 @@ export async function attempt<T>(run: () => Promise<T>): Promise<Outcome<T>> {
   }
 }
 
-export function codeField(error: string | undefined, hint = '6桁の数字'): AccountField {
+export function codeField(error: string | undefined, hint = '6桁の数字'): FormField {
   return {
     name: 'code',
     label: '確認コード',

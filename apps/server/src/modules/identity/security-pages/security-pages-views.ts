@@ -1,5 +1,6 @@
 import { escapeHtml } from '../../../html/escape-html.ts';
-import { describedBy, fieldError, layout } from '../interaction-pages.ts';
+import { errorSummary, renderFields, type FormField } from '../form-fields.ts';
+import { layout } from '../interaction-pages.ts';
 
 /**
  * The account pages (sign-in history, sessions, password, email, second factors, passkeys) in Japanese
@@ -40,52 +41,7 @@ function buttonForm(
   return `<form method="post" action="${escapeHtml(action)}">${csrfField(csrf)}${inputs}<button type="submit" class="secondary">${escapeHtml(label)}</button></form>`;
 }
 
-export interface AccountField {
-  readonly name: string;
-  readonly label: string;
-  readonly type: 'text' | 'email' | 'password';
-  readonly autocomplete: string;
-  readonly hint?: string;
-  readonly inputmode?: 'numeric';
-  readonly value?: string;
-  readonly error?: string;
-  /** Optional fields (e.g. a passkey's name) are not `required`. */
-  readonly optional?: boolean;
-}
-
-function fieldId(name: string): string {
-  return `field-${name.replaceAll('_', '-')}`;
-}
-
-function renderField(field: AccountField, autofocus: boolean): string {
-  const id = fieldId(field.name);
-  const hintId = field.hint === undefined ? undefined : `${id}-hint`;
-  const errorId = field.error === undefined ? undefined : `${id}-error`;
-  const value =
-    field.type === 'password' || field.value === undefined ? '' : ` value="${escapeHtml(field.value)}"`;
-  return `<div class="field">
-<label for="${id}">${escapeHtml(field.label)}</label>
-${field.hint === undefined ? '' : `<span class="hint" id="${hintId}">${escapeHtml(field.hint)}</span>`}
-${fieldError(`${id}-error`, field.error)}
-<input type="${field.type}" id="${id}" name="${field.name}"${value} autocomplete="${field.autocomplete}"${field.inputmode === undefined ? '' : ` inputmode="${field.inputmode}"`}${field.optional === true ? '' : ' required'}${field.error === undefined ? '' : ' aria-invalid="true"'}${describedBy(hintId, errorId)}${autofocus ? ' autofocus' : ''}>
-</div>`;
-}
-
-function summary(fields: readonly AccountField[], formError: string | undefined): string {
-  const items = [
-    ...(formError === undefined ? [] : [`<li>${escapeHtml(formError)}</li>`]),
-    ...fields
-      .filter((field) => field.error !== undefined)
-      .map((field) => `<li><a href="#${fieldId(field.name)}">${escapeHtml(field.error ?? '')}</a></li>`),
-  ];
-  if (items.length === 0) return '';
-  return `<div class="error-summary" role="alert" aria-labelledby="error-summary-title" tabindex="-1">
-<h2 id="error-summary-title">入力内容をご確認ください</h2>
-<ul>${items.join('')}</ul>
-</div>`;
-}
-
-export const currentPasswordField = (error?: string): AccountField => ({
+export const currentPasswordField = (error?: string): FormField => ({
   name: 'current_password',
   label: '現在のパスワード',
   type: 'password',
@@ -102,7 +58,7 @@ export interface AccountFormInput {
   readonly action: string;
   readonly csrf: string;
   readonly hidden?: Readonly<Record<string, string>>;
-  readonly fields: readonly AccountField[];
+  readonly fields: readonly FormField[];
   readonly submitLabel: string;
   readonly formError?: string;
   readonly notice?: string;
@@ -111,8 +67,6 @@ export interface AccountFormInput {
 }
 
 export function accountFormPage(input: AccountFormInput): string {
-  const firstError = input.fields.findIndex((field) => field.error !== undefined);
-  const focus = firstError === -1 ? 0 : firstError;
   const hidden = Object.entries(input.hidden ?? {})
     .map(([name, value]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`)
     .join('\n');
@@ -126,14 +80,14 @@ export function accountFormPage(input: AccountFormInput): string {
   return layout(
     input.title,
     `<h1>${escapeHtml(input.title)}</h1>
-${summary(input.fields, input.formError)}
+${errorSummary(input.fields, input.formError)}
 ${input.notice === undefined ? '' : `<p class="notice" role="status">${escapeHtml(input.notice)}</p>`}
 ${input.intro === undefined ? '' : `<p>${escapeHtml(input.intro)}</p>`}
 ${input.before ?? ''}
 <form method="post" action="${escapeHtml(input.action)}" id="account-form" novalidate>
 ${csrfField(input.csrf)}
 ${hidden}
-${input.fields.map((field, index) => renderField(field, index === focus)).join('\n')}
+${renderFields(input.fields)}
 ${submit}
 </form>
 <p class="link"><a href="${securityPagesPath}">お客さま情報・セキュリティ設定に戻る</a></p>
