@@ -1,5 +1,5 @@
 import type { InformationDetail, Informations } from '@fund/contracts';
-import { InformationsPath, OperatorConsolePath } from '@fund/contracts/paths';
+import { AssetsPath, InformationsPath, OperatorConsolePath } from '@fund/contracts/paths';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -134,6 +134,22 @@ describe('the customer’s screens in the console (acting for 1000001)', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('このお客さまの代理操作は許可されていません。');
     expect(screen.queryByRole('region', { name: '代理閲覧中のお客さま' })).toBeNull();
     expect(calls.map((call) => call.path)).toEqual(['/v1/operator/customers/1000001']);
+  });
+
+  it('says the customer’s screens are closed for maintenance when the customer API answers 503-000', async () => {
+    apiServer.use(
+      http.get(AssetsPath.assets, () =>
+        HttpResponse.json({ code: '503-000', message: 'メンテナンス中です' }, { status: 503 }),
+      ),
+    );
+    renderActing('/assets');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'ただいまメンテナンス中です' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('お客さまの画面を表示できません');
+    // the console's own call still answered: the operator still sees whom they opened
+    expect(screen.getByRole('region', { name: '代理閲覧中のお客さま' })).toHaveTextContent('青木 健太 さま');
+    expect(screen.getByRole('button', { name: '再読み込み' })).toBeEnabled();
   });
 
   it('answers a customer screen the console does not show (a write flow) with a page saying so', async () => {

@@ -1,8 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { NavLink, Outlet, useLocation } from 'react-router';
+import { Button } from '../../components/button/button';
 import { ToastHost } from '../../components/toast/toast-host';
 import { ActingAccountRoleContext } from '../../lib/auth/use-account-role';
+import { reloadPage } from '../../lib/navigation/external';
 import { ReadOnlyContext } from '../../lib/read-only/read-only';
+import { useUiStore } from '../../lib/store/ui-store';
 import { accountRoleLabel, customerName } from '../console-labels';
 import { consoleBasename } from '../console-paths';
 import { ConsoleHeader } from '../layout/console-header';
@@ -38,6 +41,27 @@ function Refused({ message }: { readonly message: string }) {
 }
 
 /**
+ * The customer's calls answered 503-000 (spec §8): the customer API is closed for maintenance, while the
+ * console's own calls (search, the opened customer, the audit trail) stay open for the call centre. The
+ * customer's screens would only show their load errors, so the operator is told why instead.
+ */
+function ActingMaintenance() {
+  return (
+    <section className="console-page" aria-labelledby="acting-maintenance-title">
+      <h1 id="acting-maintenance-title" className="page-heading">
+        ただいまメンテナンス中です
+      </h1>
+      <p role="alert">
+        お客さま向けのサービスがメンテナンス中のため、お客さまの画面を表示できません。メンテナンスの終了後に、画面を再読み込みしてください。
+      </p>
+      <Button variant="outline" onClick={reloadPage}>
+        再読み込み
+      </Button>
+    </section>
+  );
+}
+
+/**
  * The frame of the acting screens: the console's header, the banner, the screens' tabs, and the
  * customer's page, read-only. For a customer the operator may not serve, only the refusal: none of the
  * customer's screens (nor their calls) run.
@@ -45,6 +69,7 @@ function Refused({ message }: { readonly message: string }) {
 export function ActingShell({ baasId }: { readonly baasId: string }) {
   const opened = useQuery(openedCustomerQuery(baasId)).data;
   const { pathname } = useLocation();
+  const maintenance = useUiStore((state) => state.maintenance);
   return (
     <div className="console">
       <ConsoleHeader />
@@ -66,7 +91,7 @@ export function ActingShell({ baasId }: { readonly baasId: string }) {
             <ReadOnlyContext value={true}>
               <ActingAccountRoleContext value={opened.customer.accountRole}>
                 <div className="acting-page" key={pathname}>
-                  <Outlet />
+                  {maintenance ? <ActingMaintenance /> : <Outlet />}
                 </div>
               </ActingAccountRoleContext>
             </ReadOnlyContext>
