@@ -2,7 +2,7 @@
 // all of them even when one is over budget; exits non-zero when any did.
 import { spawnSync } from 'node:child_process';
 
-const parts = ['bench:web', 'bench:lighthouse', 'bench:valuation', 'bench:api', 'bench:batch'];
+const parts = ['bench:web', 'bench:lighthouse', 'bench:valuation', 'bench:api', 'bench:batch', 'bench:start'];
 const outcomes: { part: string; status: string }[] = [];
 for (const part of parts) {
   console.log(`\n=== npm run ${part} ===`);

@@ -22,7 +22,7 @@ export interface RunningServer {
   whileStopped: (action: (env: NodeJS.ProcessEnv) => Promise<void>) => Promise<void>;
 }
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once('error', reject);
