@@ -103,15 +103,13 @@ describe('many customers behind one address', { timeout: 240_000 }, () => {
     const passwordHash = await hashPassword(operator02.password);
     const loginIds = [operator02.loginId];
     for (const loginId of ['desk-a', 'desk-b', 'desk-c']) {
-      await database.db
-        .insert(operators)
-        .values({
-          loginId,
-          name: `テスト ${loginId}`,
-          email: `${loginId}@example.jp`,
-          passwordHash,
-          temporaryPassword: false,
-        });
+      await database.db.insert(operators).values({
+        loginId,
+        name: `テスト ${loginId}`,
+        email: `${loginId}@example.jp`,
+        passwordHash,
+        temporaryPassword: false,
+      });
       loginIds.push(loginId);
     }
     const statuses: number[] = [];
