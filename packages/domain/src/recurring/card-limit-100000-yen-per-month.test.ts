@@ -30,3 +30,16 @@ describe('card plans: at most 100,000 yen per month per customer, summed over th
     });
   });
 });
+
+describe('the months over the card limit come in order from the plans’ first month', () => {
+  const december: RecurringPlanTerms = { amount: yen(60_000), paymentMethod: 'CREDIT_CARD' };
+  const alsoDecember: RecurringPlanTerms = { amount: yen(41_000), paymentMethod: 'CREDIT_CARD' };
+
+  it('two plans starting in December, 101,000 every month: December first, then January', () => {
+    const check = checkCardMonthlyLimit([december, alsoDecember], 12);
+    expect(check.ok).toBe(false);
+    if (check.ok) return;
+    expect(check.months.map((month) => month.month)).toEqual([12, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
+    expect(check.months[0]).toEqual({ month: 12, total: 101_000n });
+  });
+});

@@ -71,13 +71,17 @@ export type CardLimitCheck =
 
 /**
  * The card limit of 100,000 yen applies per customer and month, so the card plans' amounts are summed for
- * each month of the year with bonus extras included; every month over the limit is reported. Pass all
- * of the customer's plans as they would be after the change being checked.
+ * each month of the year with bonus extras included; every month over the limit is reported, in the order
+ * the months come from `firstMonth` (1-12, the first month the plans buy in), so the first one reported is
+ * the first month the customer would pass the limit in: a refusal names that month, not January of a year
+ * whose December comes first. Pass all of the customer's plans as they would be after the change being
+ * checked.
  */
-export function checkCardMonthlyLimit(plans: readonly RecurringPlanTerms[]): CardLimitCheck {
+export function checkCardMonthlyLimit(plans: readonly RecurringPlanTerms[], firstMonth = 1): CardLimitCheck {
   const cardPlans = plans.filter((plan) => plan.paymentMethod === 'CREDIT_CARD');
   const over: CardMonthOverLimit[] = [];
-  for (let month = 1; month <= 12; month += 1) {
+  for (let offset = 0; offset < 12; offset += 1) {
+    const month = ((firstMonth - 1 + offset) % 12) + 1;
     let total = 0n;
     for (const plan of cardPlans) total += recurringAmountForMonth(plan, month);
     if (total > recurringPlanRules.cardMonthlyLimit) over.push({ month, total: total as Yen });

@@ -8,7 +8,10 @@
  * Rules, the same as the single-holding valuation (holding-valuation.ts):
  * - a transaction counts from its day index (its 受渡日) on;
  * - the value of a fund on a day is ⌊units × 解約価額 ÷ 10,000⌋ with 解約価額 = NAV − ⌈NAV × bp ÷ 10,000⌉
- *   (`cancellationPrice`), the NAV being the latest on or before that day;
+ *   (`cancellationPrice`), the NAV being the latest on or before that day; the day's value is the sum of
+ *   those. A "fund" of this input is one holding (a fund in one account type, the server gives each its
+ *   own index): each holding is rounded down once and the holdings summed, as the 評価額 of a holding
+ *   list is (valueHolding, sumValuations), so a chart and a summary of the same day agree to the yen;
  * - the cost is the running sum of the transactions' book-value changes.
  */
 export interface AssetHistoryInput {

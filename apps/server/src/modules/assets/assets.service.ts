@@ -335,6 +335,12 @@ export class AssetsService {
     ];
     const funds = await findFunds(this.db, fundIds);
     const fundIndex = new Map(funds.map((fund, index) => [fund.id, index]));
+    // One series slot per holding (a fund in one account type), not per fund: each holding's value is
+    // rounded down once and the holdings are summed, as the summary of GET /v1/assets does
+    // (valueHolding, sumValuations), so the chart and the summary show the same yen for a day. Valuing
+    // a fund held in two accounts once on its summed units rounded once instead, a yen apart.
+    const holdingIndex = new Map<string, number>();
+    const holdingFund: number[] = [];
     const days: number[] = [];
     const fundColumn: number[] = [];
     const unitsColumn: number[] = [];
@@ -346,8 +352,14 @@ export class AssetsService {
       const key = positionKey(trade.accountType, trade.fundId);
       const replayed = replayMovement(positions.get(key) ?? emptyHoldingPosition, movement);
       positions.set(key, replayed.position);
+      let holding = holdingIndex.get(key);
+      if (holding === undefined) {
+        holding = holdingFund.length;
+        holdingIndex.set(key, holding);
+        holdingFund.push(fundIndex.get(trade.fundId) ?? 0);
+      }
       days.push(dayIndex(from, trade.settlementDate));
-      fundColumn.push(fundIndex.get(trade.fundId) ?? 0);
+      fundColumn.push(holding);
       unitsColumn.push(Number(movement.direction === 'IN' ? movement.units : -movement.units));
       costColumn.push(Number(replayed.bookValueChange));
     }
@@ -375,15 +387,22 @@ export class AssetsService {
       }),
     );
 
+    // each holding's prices are its fund's
+    const holdingNav = new Float64Array(holdingFund.length * dayCount);
+    holdingFund.forEach((fund, holding) =>
+      holdingNav.set(nav.subarray(fund * dayCount, (fund + 1) * dayCount), holding * dayCount),
+    );
     const series = computeAssetHistory({
       dayCount,
-      fundCount: funds.length,
+      fundCount: holdingFund.length,
       transactionDay: Int32Array.from(days),
       transactionFund: Int32Array.from(fundColumn),
       transactionUnits: Float64Array.from(unitsColumn),
       transactionCost: Float64Array.from(costColumn),
-      nav,
-      retentionFeeBasisPoints: Int32Array.from(funds.map((fund) => fund.retentionFeeBasisPoints)),
+      nav: holdingNav,
+      retentionFeeBasisPoints: Int32Array.from(
+        holdingFund.map((fund) => funds[fund]?.retentionFeeBasisPoints ?? 0),
+      ),
     });
     const points: AssetHistory['points'] = [];
     for (let day = 0; day < dayCount; day += 1) {

@@ -237,10 +237,10 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
           return sendHtml(reply, 400, signInForm(details.uid, accountNumber, fieldErrors));
         }
 
-        const refused = await hitAll([
-          perIp.hit(`ip:${request.ip}`),
-          perAccount.hit(`account:${accountNumber}`),
-        ]);
+        // Per account every attempt counts; per address only failures (decision 027), so customers
+        // who know their password are never refused because their neighbours behind one address signed in.
+        const ipKey = `ip:${request.ip}`;
+        const refused = await hitAll([perIp.refusal(ipKey), perAccount.hit(`account:${accountNumber}`)]);
         if (refused !== undefined) {
           reply.header('retry-after', String(refused.retryAfterSeconds));
           return sendHtml(
@@ -261,6 +261,7 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
           { accountNumber, password, ip: request.ip, userAgent: request.headers['user-agent'] },
         );
         if (result.kind === 'invalid') {
+          await perIp.hit(ipKey);
           return sendHtml(
             reply,
             401,

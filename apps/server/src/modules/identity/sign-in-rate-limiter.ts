@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { attemptWindows, type DatabaseExecutor } from '@fund/db';
-import { sql } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 
 export interface AttemptLimiterOptions {
   readonly db: DatabaseExecutor;
@@ -55,6 +55,27 @@ export class AttemptLimiter {
       })
       .returning({ count: attemptWindows.count, expiresAt: attemptWindows.expiresAt });
     if (row === undefined || row.count <= limit) return { allowed: true };
+    return {
+      allowed: false,
+      retryAfterSeconds: Math.max(1, Math.ceil((row.expiresAt.getTime() - now.getTime()) / 1000)),
+    };
+  }
+
+  /**
+   * Whether `key` has used up its running window, without counting an attempt. Limits that count only
+   * failures (per address, decision 027) ask this before the attempt and `hit` after a failure, so a
+   * success never uses up a neighbour's allowance. Concurrent failures that all asked before any of them
+   * was counted can pass the limit by the number of attempts in flight; each costs a password or code
+   * check, and the exact per-account limits still apply.
+   */
+  async refusal(key: string): Promise<AttemptVerdict> {
+    const { db, limit } = this.#options;
+    const now = new Date(this.#options.now());
+    const [row] = await db
+      .select({ count: attemptWindows.count, expiresAt: attemptWindows.expiresAt })
+      .from(attemptWindows)
+      .where(and(eq(attemptWindows.key, this.#storedKey(key)), gt(attemptWindows.expiresAt, now)));
+    if (row === undefined || row.count < limit) return { allowed: true };
     return {
       allowed: false,
       retryAfterSeconds: Math.max(1, Math.ceil((row.expiresAt.getTime() - now.getTime()) / 1000)),

@@ -201,7 +201,7 @@ describe('sign-in by 口座番号 and password (security.md 12–14, 17)', { tim
     await database.db.delete(attemptWindows);
     const target = await startApp({
       SIGN_IN_RATE_LIMIT_PER_ACCOUNT: '2',
-      SIGN_IN_RATE_LIMIT_PER_IP: '4',
+      SIGN_IN_RATE_LIMIT_PER_IP: '3',
       SIGN_IN_LOCK_THRESHOLD: '100',
     });
     const perAccount = [];
@@ -212,7 +212,8 @@ describe('sign-in by 口座番号 and password (security.md 12–14, 17)', { tim
     expect(Number(perAccount[2]?.headers['retry-after'])).toBeGreaterThan(0);
     expect(perAccount[2]?.body).toContain('ログインの試行回数が上限を超えました');
 
-    // the same IP, other accounts: the per-IP limit (4) ends it
+    // the same IP, other accounts: per IP only failures count (decision 027): the two wrong passwords
+    // above (not the refused third, whose password was never checked) and this one reach the limit (3)
     const second = await attempt(target, { account_number: '1000006', password: 'wrong-password' });
     expect(second.statusCode).toBe(401);
     const overIp = await attempt(target, { account_number: '1000007', password: 'wrong-password' });

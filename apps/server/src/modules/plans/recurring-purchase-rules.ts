@@ -143,26 +143,28 @@ export async function checkCardToCharge(
 
 /**
  * The card limit over all live plans (suspended ones too: they may resume), `terms` standing for the
- * plan being created or changed. The other plans are checked both with the terms in force and with
- * their pending changes, so neither this month nor a later one can pass 100,000 yen.
+ * plan being created or changed from `firstMonth` on. The other plans are checked both with the terms in
+ * force and with their pending changes, so neither this month nor a later one can pass 100,000 yen. The
+ * refusal names the first month from `firstMonth` that would pass it.
  */
 export async function checkCardLimit(
   tx: Transaction,
   customerId: string,
   planId: string | null,
   terms: RecurringPlanTerms,
+  firstMonth: YearMonth,
 ) {
   if (terms.paymentMethod !== 'CREDIT_CARD') return;
   const others = (await listRecurringPurchases(tx, customerId, { liveOnly: true })).filter(
     (plan) => plan.id !== planId,
   );
   for (const termsOfOthers of [currentTerms, upcomingTerms]) {
-    const check = checkCardMonthlyLimit([...others.map(termsOfOthers), terms]);
-    if (!check.ok) {
-      const worst = check.months.reduce((a, b) => (a.total >= b.total ? a : b));
+    const check = checkCardMonthlyLimit([...others.map(termsOfOthers), terms], firstMonth.month);
+    const [first] = check.ok ? [] : check.months;
+    if (first !== undefined) {
       throw new AppError(
         PlanErrorCode.cardMonthlyLimit,
-        `クレジットカードでの積立は、すべての積立の合計で月10万円までです（${worst.month}月は${worst.total.toLocaleString('ja-JP')}円になります）。`,
+        `クレジットカードでの積立は、すべての積立の合計で月10万円までです（${first.month}月は${first.total.toLocaleString('ja-JP')}円になります）。`,
       );
     }
   }

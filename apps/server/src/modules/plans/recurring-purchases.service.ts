@@ -95,7 +95,7 @@ export class RecurringPurchasesService {
     const check = checkRecurringPlan(terms);
     if (!check.ok) throw planIssuesError(check.issues);
     await checkCardToCharge(tx, customer.id, terms, jstDateOf(now));
-    await checkCardLimit(tx, customer.id, null, terms);
+    await checkCardLimit(tx, customer.id, null, terms, startMonth);
 
     const live = await listRecurringPurchases(tx, customer.id, { liveOnly: true });
     if (live.some((plan) => plan.fundId === fund.id && plan.accountType === body.accountType)) {
@@ -149,7 +149,7 @@ export class RecurringPurchasesService {
       if (!check.ok) throw planIssuesError(check.issues);
       if (terms.paymentMethod !== before.paymentMethod)
         await checkCardToCharge(tx, customer.id, terms, jstDateOf(now));
-      await checkCardLimit(tx, customer.id, plan.id, terms);
+      await checkCardLimit(tx, customer.id, plan.id, terms, scheduleChangeEffectiveMonth(now));
 
       // the month's cut-over for any change; a payment switch has its own rule (card window 10th-15th)
       let appliesFrom = scheduleChangeEffectiveMonth(now);

@@ -191,9 +191,11 @@ describe('積立 inputAmount', () => {
     expect(text(note)).toContain('今日のお手続きは今月分から適用されます');
     await userEvent.type(screen.getByRole('textbox', { name: /毎月の積立金額/ }), '90000');
     await userEvent.click(screen.getByRole('button', { name: '確認画面へ' }));
+    // the first month over the limit, counted from the month the plan starts (this month, November);
+    // not January, the first of twelve equal months in calendar order (issue 25)
     expect(
       await screen.findByText(
-        'クレジットカードでの積立は、すべての積立の合計で月100,000円までです（1月は110,000円になります）',
+        'クレジットカードでの積立は、すべての積立の合計で月100,000円までです（11月は110,000円になります）',
       ),
     ).toBeInTheDocument();
   });

@@ -177,14 +177,18 @@ export function currentCardMonthlyTotal(plans: readonly RecurringPurchase[], exc
   return largest;
 }
 
-/** The month and total a card plan with `terms` would pass the 100,000-yen limit in, or null. */
+/**
+ * The first month (from the month a change made at `now` applies) and total a card plan with `terms`
+ * would pass the 100,000-yen limit in, or null; the server's refusal names the same month.
+ */
 export function cardLimitExcess(
   plans: readonly RecurringPurchase[],
   except: string | null,
   terms: RecurringPlanTerms,
+  now: Date = new Date(),
 ): { readonly month: number; readonly total: bigint } | null {
   if (terms.paymentMethod !== 'CREDIT_CARD') return null;
-  const check = checkCardMonthlyLimit([...livePlans(plans, except).map(termsOf), terms]);
-  if (check.ok) return null;
-  return check.months.reduce((a, b) => (a.total >= b.total ? a : b));
+  const firstMonth = scheduleChangeEffectiveMonth(now).month;
+  const check = checkCardMonthlyLimit([...livePlans(plans, except).map(termsOf), terms], firstMonth);
+  return check.ok ? null : (check.months[0] ?? null);
 }

@@ -36,7 +36,9 @@ export class CredentialsRateLimits {
 
   /**
    * Counts one request of `action` from `ip` about `subject`; over a limit, sets Retry-After and throws
-   * the 429. Subjects are compared case-insensitively (addresses).
+   * the 429. Subjects are compared case-insensitively (addresses). For calls that send mail or answer
+   * without checking a secret (sign-up, resend, forgot, check-email, login hints): nothing tells a
+   * customer's request from an attacker's there, so every request counts per address (decision 027).
    */
   async check(reply: FastifyReply, action: string, ip: string, subject: string): Promise<void> {
     const refused = await hitAll([
@@ -46,6 +48,36 @@ export class CredentialsRateLimits {
     if (refused !== undefined) {
       reply.header('retry-after', String(refused.retryAfterSeconds));
       throw new TooManyRequestsError(refused.retryAfterSeconds);
+    }
+  }
+
+  /**
+   * Runs `check` (a call that checks a secret: a mailed code, a login-hint key) under the limits: every
+   * request counts per subject, and per address only the refused ones (a client error thrown by
+   * `check`), so customers who enter their right code are never refused because of their neighbours
+   * behind one address (decision 027).
+   */
+  async checkSecret<T>(
+    reply: FastifyReply,
+    action: string,
+    ip: string,
+    subject: string,
+    check: () => Promise<T>,
+  ): Promise<T> {
+    const ipKey = `${action}:ip:${ip}`;
+    const refused = await hitAll([
+      this.#perIp.refusal(ipKey),
+      this.#perSubject.hit(`${action}:subject:${subject.trim().toLowerCase()}`),
+    ]);
+    if (refused !== undefined) {
+      reply.header('retry-after', String(refused.retryAfterSeconds));
+      throw new TooManyRequestsError(refused.retryAfterSeconds);
+    }
+    try {
+      return await check();
+    } catch (error) {
+      if (error instanceof AppError && error.statusCode < 500) await this.#perIp.hit(ipKey);
+      throw error;
     }
   }
 }

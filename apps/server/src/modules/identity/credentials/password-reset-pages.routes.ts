@@ -149,8 +149,9 @@ export const passwordResetPageRoutes: FastifyPluginAsyncZod<CredentialsRoutesOpt
         return sendHtml(reply, 400, resetConfirmForm(resetId, interaction, fieldErrors));
       }
       const result = await attempt(async () => {
-        await limits.check(reply, 'reset-confirm', request.ip, resetId);
-        await service.confirmPasswordReset(resetId, code, password);
+        await limits.checkSecret(reply, 'reset-confirm', request.ip, resetId, () =>
+          service.confirmPasswordReset(resetId, code, password),
+        );
       });
       if (!result.ok) {
         const isCode = result.message.includes('確認コード');

@@ -42,8 +42,9 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<CredentialsRoutesOptions
       },
     },
     async (request, reply) => {
-      await limits.check(reply, 'reset-confirm', request.ip, request.body.resetId);
-      await service.confirmPasswordReset(request.body.resetId, request.body.code, request.body.newPassword);
+      await limits.checkSecret(reply, 'reset-confirm', request.ip, request.body.resetId, () =>
+        service.confirmPasswordReset(request.body.resetId, request.body.code, request.body.newPassword),
+      );
       return reply.code(204).send(null);
     },
   );

@@ -182,9 +182,17 @@ export const providerHandOffRoutes: FastifyPluginAsyncZod<ProviderHandOffRoutesO
       },
     },
     async (request, reply) => {
-      await limits.check(reply, 'login-hint-read', request.ip, request.params.key);
-      const hint = await takeLoginHint(app.db.db, request.params.key, app.realClock.now());
-      if (hint === undefined) throw new NotFoundError('ログインのヒントが見つかりません。');
+      const hint = await limits.checkSecret(
+        reply,
+        'login-hint-read',
+        request.ip,
+        request.params.key,
+        async () => {
+          const taken = await takeLoginHint(app.db.db, request.params.key, app.realClock.now());
+          if (taken === undefined) throw new NotFoundError('ログインのヒントが見つかりません。');
+          return taken;
+        },
+      );
       reply.header('cache-control', 'no-store');
       return hint;
     },

@@ -206,8 +206,9 @@ export const signUpPageRoutes: FastifyPluginAsyncZod<CredentialsRoutesOptions> =
         );
       }
       const result = await attempt(async () => {
-        await limits.check(reply, 'register-confirm', request.ip, registration);
-        return service.confirmRegistration(registration, code);
+        return limits.checkSecret(reply, 'register-confirm', request.ip, registration, () =>
+          service.confirmRegistration(registration, code),
+        );
       });
       if (!result.ok) {
         return sendHtml(reply, result.status, codePage(registration, interaction, { error: result.message }));

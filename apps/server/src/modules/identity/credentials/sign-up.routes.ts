@@ -64,8 +64,13 @@ export const signUpRoutes: FastifyPluginAsyncZod<CredentialsRoutesOptions> = asy
       },
     },
     async (request, reply) => {
-      await limits.check(reply, 'register-confirm', request.ip, request.body.registrationId);
-      const created = await service.confirmRegistration(request.body.registrationId, request.body.code);
+      const created = await limits.checkSecret(
+        reply,
+        'register-confirm',
+        request.ip,
+        request.body.registrationId,
+        () => service.confirmRegistration(request.body.registrationId, request.body.code),
+      );
       return reply.code(201).send({ accountNumber: created.accountNumber, branchCode: created.branchCode });
     },
   );

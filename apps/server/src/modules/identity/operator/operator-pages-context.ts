@@ -76,8 +76,13 @@ export interface OperatorPagesContext {
   pendingOperatorId(details: InteractionDetails): string | undefined;
   /** Tells the provider who signed in and sends the browser back to it (303). */
   complete(request: FastifyRequest, reply: FastifyReply, operatorId: string): Promise<FastifyReply>;
-  /** Rate limits per IP (and per login id when given): 429 with Retry-After when over. */
+  /**
+   * Rate limits per login id (every attempt counts, when given) and per IP (only what
+   * `countAgainstAddress` counted: failures, decision 027): sets Retry-After when over.
+   */
   overLimit(request: FastifyRequest, reply: FastifyReply, loginId?: string): Promise<boolean>;
+  /** Counts a failed attempt (wrong password or code) or a mailed code against the client's address. */
+  countAgainstAddress(request: FastifyRequest): Promise<void>;
 }
 
 export function operatorPagesContext(app: FastifyInstance, provider: Provider): OperatorPagesContext {
@@ -154,12 +159,15 @@ export function operatorPagesContext(app: FastifyInstance, provider: Provider): 
     },
     overLimit: async (request, reply, loginId) => {
       const refused = await hitAll([
-        perIp.hit(`ip:${request.ip}`),
+        perIp.refusal(`ip:${request.ip}`),
         ...(loginId === undefined ? [] : [perLoginId.hit(`operator:${loginId}`)]),
       ]);
       if (refused === undefined) return false;
       reply.header('retry-after', String(refused.retryAfterSeconds));
       return true;
+    },
+    countAgainstAddress: async (request) => {
+      await perIp.hit(`ip:${request.ip}`);
     },
   };
 }

@@ -32,7 +32,8 @@ export const operatorPasswordPagesRoutes: FastifyPluginAsyncZod<OperatorPagesCon
   context,
 ) => {
   const { dependencies, refuseForeignOrigin, interactionOf, paths } = context;
-  const { signInForm, newPasswordForm, pendingOperatorId, complete, overLimit } = context;
+  const { signInForm, newPasswordForm, pendingOperatorId, complete, overLimit, countAgainstAddress } =
+    context;
 
   pages.post(
     `${OperatorIdentityPath.interaction}/:uid/new-password`,
@@ -99,6 +100,8 @@ export const operatorPasswordPagesRoutes: FastifyPluginAsyncZod<OperatorPagesCon
       if (await overLimit(request, reply, loginId)) {
         return sendHtml(reply, 429, forgotForm({ formError: operatorMessages.tooManyAttempts }));
       }
+      // A mailed code proves nothing about the requester, so every request counts against the address.
+      await countAgainstAddress(request);
       await requestPasswordReset(dependencies(request), loginId);
       // The same page whether or not the login id exists (no enumeration).
       return sendHtml(
@@ -140,6 +143,7 @@ export const operatorPasswordPagesRoutes: FastifyPluginAsyncZod<OperatorPagesCon
       }
       const result = await resetPasswordWithCode(dependencies(request), { loginId, code, newPassword });
       if (result.kind === 'invalid_code') {
+        await countAgainstAddress(request);
         return sendHtml(reply, 400, resetForm({ fieldErrors: { code: operatorMessages.invalidCode } }));
       }
       if (result.kind === 'rejected') {

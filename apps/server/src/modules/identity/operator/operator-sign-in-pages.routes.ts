@@ -18,7 +18,8 @@ export const operatorSignInPagesRoutes: FastifyPluginAsyncZod<OperatorPagesConte
   context,
 ) => {
   const { provider, dependencies, refuseForeignOrigin, interactionOf } = context;
-  const { signInForm, newPasswordForm, pendingOperatorId, complete, overLimit } = context;
+  const { signInForm, newPasswordForm, pendingOperatorId, complete, overLimit, countAgainstAddress } =
+    context;
 
   pages.get(
     `${OperatorIdentityPath.interaction}/:uid`,
@@ -75,6 +76,7 @@ export const operatorSignInPagesRoutes: FastifyPluginAsyncZod<OperatorPagesConte
       const result = await signInOperator(dependencies(request), { loginId, password });
       switch (result.kind) {
         case 'invalid':
+          await countAgainstAddress(request);
           return sendHtml(
             reply,
             401,

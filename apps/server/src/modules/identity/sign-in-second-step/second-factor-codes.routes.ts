@@ -65,7 +65,7 @@ export const secondFactorCodeRoutes: FastifyPluginAsyncZod<SecondFactorContext> 
       if (entered === undefined) return reply;
       const { uid, methods, pending, code } = entered;
       if (!(await services.totp.verify(pending.customerId, code))) {
-        return wrong(uid, reply, 'totp', methods, secondFactorMessages.codeWrong);
+        return wrong(request, uid, reply, 'totp', methods, secondFactorMessages.codeWrong);
       }
       return passSecondFactor(request, reply, uid, pending.customerId, ['otp', 'mfa']);
     },
@@ -84,7 +84,7 @@ export const secondFactorCodeRoutes: FastifyPluginAsyncZod<SecondFactorContext> 
           !checked.ok && checked.reason === 'wrong'
             ? secondFactorMessages.codeWrong
             : secondFactorMessages.codeExpired;
-        return wrong(uid, reply, 'email', methods, message);
+        return wrong(request, uid, reply, 'email', methods, message);
       }
       return passSecondFactor(request, reply, uid, pending.customerId, ['otp', 'mfa']);
     },

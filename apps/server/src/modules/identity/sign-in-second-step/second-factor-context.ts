@@ -69,10 +69,14 @@ export interface SecondFactorContext extends SecondFactorDependencies {
     request: FastifyRequest,
     reply: FastifyReply,
   ): Promise<{ pending: PendingSecondFactor; methods: SecondFactorMethod[] } | undefined>;
-  /** Counts a check against the IP limit; false when a 429 page was sent. */
+  /**
+   * Whether the client's address may check a code now (only wrong answers count per address, decision
+   * 027); false when a 429 page was sent.
+   */
   checkAllowed(request: FastifyRequest, reply: FastifyReply, page: () => string): Promise<boolean>;
-  /** A wrong code: counted; past the limit the attempt ends. */
+  /** A wrong code: counted for the attempt and the address; past the attempt's limit it ends. */
   wrong(
+    request: FastifyRequest,
     uid: string,
     reply: FastifyReply,
     method: SecondFactorMethod,
@@ -167,13 +171,14 @@ export function secondFactorContext(
       return { pending, methods: await methodsOf(pending.customerId) };
     },
     checkAllowed: async (request, reply, page) => {
-      const limit = await checksPerIp.hit(`ip:${request.ip}`);
+      const limit = await checksPerIp.refusal(`ip:${request.ip}`);
       if (limit.allowed) return true;
       reply.header('retry-after', String(limit.retryAfterSeconds));
       sendHtml(reply, 429, page());
       return false;
     },
-    wrong: async (uid, reply, method, methods, message) => {
+    wrong: async (request, uid, reply, method, methods, message) => {
+      await checksPerIp.hit(`ip:${request.ip}`);
       const failures = await recordSecondFactorFailure(db, uid);
       if (failures === undefined || failures >= maxSecondFactorFailures) {
         await abandonPendingSecondFactor(db, uid);

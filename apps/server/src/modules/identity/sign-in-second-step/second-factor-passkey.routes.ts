@@ -59,7 +59,7 @@ export const secondFactorPasskeyRoutes: FastifyPluginAsyncZod<SecondFactorContex
           ? undefined
           : await services.webauthn.verifyAuthentication({ attemptId: `${uid}:second-factor`, response });
       if (result?.ok !== true || result.customerId !== pending.customerId) {
-        return wrong(uid, reply, 'passkey', methods, secondFactorMessages.passkeyFailed);
+        return wrong(request, uid, reply, 'passkey', methods, secondFactorMessages.passkeyFailed);
       }
       return passSecondFactor(request, reply, uid, pending.customerId, [
         await passkeyAmr(db, result.passkeyId),
@@ -96,7 +96,8 @@ export const secondFactorPasskeyRoutes: FastifyPluginAsyncZod<SecondFactorContex
     async (request, reply) => {
       const uid = request.params.uid;
       if ((await loginInteraction(uid, request, reply)) === undefined) return reply;
-      const limit = await checksPerIp.hit(`ip:${request.ip}`);
+      const ipKey = `ip:${request.ip}`;
+      const limit = await checksPerIp.refusal(ipKey);
       if (!limit.allowed) {
         reply.header('retry-after', String(limit.retryAfterSeconds));
         return sendHtml(reply, 429, signInAgain(uid, signInMessages.tooManyAttempts));
@@ -107,6 +108,7 @@ export const secondFactorPasskeyRoutes: FastifyPluginAsyncZod<SecondFactorContex
           ? undefined
           : await services.webauthn.verifyAuthentication({ attemptId: `${uid}:passkey`, response });
       if (result?.ok !== true) {
+        await checksPerIp.hit(ipKey);
         return sendHtml(reply, 401, signInAgain(uid, secondFactorMessages.passkeyFailed));
       }
       const lockedAt = await findSignInLockedAt(db, result.customerId);
