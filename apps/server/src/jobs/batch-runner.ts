@@ -16,7 +16,8 @@ import { timeOrderedUuid } from './time-ordered-uuid.ts';
  *   work and the "done" mark commit together, so a crash loses at most the item in flight and a rerun
  *   skips every finished item;
  * - a failing item rolls back to the savepoint and is marked FAILED with the error (attempts counted);
- *   the run goes on with the other items, and the next run tries it again;
+ *   the run goes on with the other items, and every later run tries it again (daily-batch.ts's retry
+ *   pass, in its own date's context) until it succeeds;
  * - a worker that finds nothing left to claim waits until the rows other workers hold are finished, so
  *   no worker starts the next step while this one still has work in flight.
  *
@@ -31,7 +32,11 @@ import { timeOrderedUuid } from './time-ordered-uuid.ts';
 
 export interface StepContext {
   readonly businessDate: IsoDate;
-  /** The wall clock (the demo clock in development); stamps notices and rows. */
+  /**
+   * The instant the date's writes carry (notices, mails, rows' updatedAt): the wall clock while it reads
+   * the business date (JST), else the business date at the batch time (`businessInstant`), so a notice of
+   * 12-23 shows 12-23 whenever it is posted (a catch-up, a retry, the demo CLI).
+   */
   readonly now: () => Date;
 }
 
@@ -137,13 +142,18 @@ export interface RunStepOptions {
    */
   readonly chunkSize?: number | undefined;
   readonly hooks?: RunnerHooks | undefined;
+  /**
+   * Retry the step's items of the date that are not done (FAILED ones) without enumerating new ones: the
+   * retry pass over earlier dates, whose steps must not take on items that were not due on that date.
+   */
+  readonly retryOnly?: boolean | undefined;
 }
 
 /** Enumerates and runs the step's items with `workers` loops; resolves when no item is left in flight. */
 export async function runStep(options: RunStepOptions): Promise<StepReport> {
   const { db, step, context } = options;
   const date = context.businessDate;
-  const items = await step.enumerate(db, context);
+  const items = options.retryOnly === true ? [] : await step.enumerate(db, context);
   const countItems = async () => {
     const [counts] = await rowsOf(
       db,

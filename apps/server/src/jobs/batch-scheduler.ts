@@ -64,7 +64,13 @@ export function startBatchScheduler(options: {
         workers: config.workers,
         appOrigin: options.appOrigin,
         now: () => clock.now(),
-        onDay: (report) => log.info(`Business-day batch done:\n${formatDayReport(report)}`),
+        batchTime: config.time,
+        onDay: (report) => {
+          const text = `Business-day batch done:\n${formatDayReport(report)}`;
+          // the day is done for everyone else; failed items wait for the next run's retry pass
+          if (report.openFailures.length > 0) log.warn(text);
+          else log.info(text);
+        },
       });
     })()
       .catch((error: unknown) =>

@@ -118,40 +118,54 @@ async function lockHoldingRow(tx: Transaction, order: Order) {
   return row;
 }
 
-async function settleBuy(tx: Transaction, order: Order, at: Date, fundName: string) {
-  const figures = executed(order);
-  const settlementDate = order.settlementDate as IsoDate;
-  const holding = await lockHoldingRow(tx, order);
-  const position = applyPurchaseToCostBasis(
-    { units: (holding?.units ?? 0n) as Units, basisPer10k: (holding?.costBasisPer10k ?? 0n) as Yen },
-    figures.units,
-    figures.nav,
-  );
-  if (holding === undefined) {
-    await tx.insert(holdings).values({
+/**
+ * The customer's holding of the order's fund in its account, created empty when there is none yet, and
+ * locked. A buy of a fund not held yet has no row to lock: two settlements of such buys of one customer
+ * (several workers, each in its own transaction) would both find none and both insert it, and the second
+ * would fail on the primary key. Inserting the empty row first (ON CONFLICT DO NOTHING waits for the
+ * other transaction's uncommitted row, then does nothing) gives every settlement one row to lock, so the
+ * second waits for the first and then adds to what it committed.
+ */
+async function lockHoldingForBuy(tx: Transaction, order: Order) {
+  await tx
+    .insert(holdings)
+    .values({
       customerId: order.customerId,
       accountType: order.accountType,
       fundId: order.fundId,
+      units: 0n,
+      bookValue: 0n,
+      costBasisPer10k: 0n,
+    })
+    .onConflictDoNothing();
+  const holding = await lockHoldingRow(tx, order);
+  if (holding === undefined) throw new Error(`No holding row for order ${order.id} after creating it`);
+  return holding;
+}
+
+async function settleBuy(tx: Transaction, order: Order, at: Date, fundName: string) {
+  const figures = executed(order);
+  const settlementDate = order.settlementDate as IsoDate;
+  const holding = await lockHoldingForBuy(tx, order);
+  const position = applyPurchaseToCostBasis(
+    { units: holding.units as Units, basisPer10k: holding.costBasisPer10k as Yen },
+    figures.units,
+    figures.nav,
+  );
+  await tx
+    .update(holdings)
+    .set({
       units: position.units,
-      bookValue: figures.amount,
+      bookValue: holding.bookValue + figures.amount,
       costBasisPer10k: position.basisPer10k,
-    });
-  } else {
-    await tx
-      .update(holdings)
-      .set({
-        units: position.units,
-        bookValue: holding.bookValue + figures.amount,
-        costBasisPer10k: position.basisPer10k,
-      })
-      .where(
-        and(
-          eq(holdings.customerId, order.customerId),
-          eq(holdings.accountType, order.accountType),
-          eq(holdings.fundId, order.fundId),
-        ),
-      );
-  }
+    })
+    .where(
+      and(
+        eq(holdings.customerId, order.customerId),
+        eq(holdings.accountType, order.accountType),
+        eq(holdings.fundId, order.fundId),
+      ),
+    );
   const entryId = await postJournalEntry(tx, {
     kind: 'buy.settled',
     businessDate: settlementDate,
