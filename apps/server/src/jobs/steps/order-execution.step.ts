@@ -20,7 +20,6 @@ import {
   holdings,
   orders,
   postJournalEntry,
-  recurringDebits,
   type Order,
   type Transaction,
 } from '@fund/db';
@@ -189,13 +188,9 @@ async function cancelUnexecutable(
   orderStatusMachine.assertTransition('ORDERED', 'CANCELED');
   if (orderSideOf(order.channel) === 'BUY') {
     let held = (await heldAmounts(tx, [order.id])).get(order.id) ?? 0n;
-    if (order.recurringDebitId !== null) {
-      const [paid] = await tx
-        .select({ amount: recurringDebits.amount })
-        .from(recurringDebits)
-        .where(eq(recurringDebits.id, order.recurringDebitId));
-      held += paid?.amount ?? 0n;
-    }
+    // a 積立 order's money came from its debit; a debit split across accounts has one order per part, so
+    // each order gives back its own amount, not the whole debit's
+    if (order.recurringDebitId !== null) held += order.requestedAmount ?? 0n;
     if (held > 0n) {
       await postJournalEntry(tx, {
         kind: 'order.canceled',
