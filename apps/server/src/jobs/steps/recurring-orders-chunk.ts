@@ -17,7 +17,12 @@ import { latestNav, nisaUsageOfRows, tradingCalendarOf } from '../../modules/tra
 import type { StepContext } from '../batch-runner.ts';
 import { timeOrderedUuid } from '../time-ordered-uuid.ts';
 import { chunkItemsByMonth } from './customer-month-items.ts';
-import { isMoved, postSplitNotice, purchaseAccountsOf, recurringOrderKey } from './recurring-order-account.ts';
+import {
+  isMoved,
+  postSplitNotice,
+  purchaseAccountsOf,
+  recurringOrderKey,
+} from './recurring-order-account.ts';
 import {
   addNisaPurchases,
   insertChunkOrders,

@@ -13,7 +13,12 @@ import { placeBuyOrder } from '../../modules/trading/buy-placement.ts';
 import { nisaUsageOf, tradingCalendarOf } from '../../modules/trading/trading.repository.ts';
 import type { BatchStep } from '../batch-runner.ts';
 import { customerMonthItem, parseCustomerMonthItem } from './customer-month-items.ts';
-import { isMoved, postSplitNotice, purchaseAccountsOf, recurringOrderKey } from './recurring-order-account.ts';
+import {
+  isMoved,
+  postSplitNotice,
+  purchaseAccountsOf,
+  recurringOrderKey,
+} from './recurring-order-account.ts';
 import { refundDebit } from './recurring-order-refund.ts';
 import { orderChunk } from './recurring-orders-chunk.ts';
 import {
