@@ -24,7 +24,7 @@ import {
   type Transaction,
 } from '@fund/db';
 import { and, eq, lte, sql } from 'drizzle-orm';
-import { addNisaPurchase, heldAmounts } from '../../modules/trading/trading.repository.ts';
+import { heldAmounts, releaseNisaPurchase } from '../../modules/trading/trading.repository.ts';
 import type { BatchStep } from '../batch-runner.ts';
 import { formatJapaneseDate, formatUnits, formatYen, postNotice } from '../batch-data.ts';
 
@@ -205,12 +205,13 @@ async function cancelUnexecutable(
       });
     }
     if (order.nisaBucket !== null && order.nisaAmount > 0n) {
-      await addNisaPurchase(
+      // an UPDATE: a negative INSERT … ON CONFLICT fails the CHECK on the proposed row before the conflict
+      await releaseNisaPurchase(
         tx,
         order.customerId,
         yearOf(order.settlementDate as IsoDate),
         order.nisaBucket,
-        -order.nisaAmount,
+        order.nisaAmount,
       );
     }
   } else if (order.reservedUnits > 0n) {
