@@ -130,6 +130,18 @@ const planTermsSchema = z.object({
   paymentMethod: planPaymentMethodSchema,
 });
 
+/**
+ * How a NISA plan's monthly amount is bought with the room the customer's NISA has in `year` (domain.md §5:
+ * つみたて first, the rest in 成長 if room, then the taxable account), in the answer of a set-up or a change
+ * when the amount does not all fit the plan's own 枠, so the customer is told before the first order. Each
+ * month's order is split again by the room of its own 受渡日 year.
+ */
+const nisaAllocationSchema = z.object({
+  /** The year of the room used: the business date's year when the plan was set up or changed. */
+  year: z.number().int(),
+  parts: z.array(z.object({ accountType: planAccountTypeSchema, amount: amountStringSchema })),
+});
+
 export const recurringPurchaseSchema = z
   .object({
     id: z.uuid(),
@@ -154,6 +166,8 @@ export const recurringPurchaseSchema = z
       .nullable(),
     createdAt: isoDateTime,
     updatedAt: isoDateTime,
+    /** Only in the answer of a set-up or change whose amount does not all fit the plan's NISA 枠. */
+    nisaAllocation: nisaAllocationSchema.optional(),
   })
   .meta({ id: 'RecurringPurchase' });
 export type RecurringPurchase = z.infer<typeof recurringPurchaseSchema>;

@@ -24,6 +24,7 @@ export * from './nisa/nisa-planner.ts';
 export * from './nisa/nisa-purchase-decision.ts';
 export * from './nisa/nisa-usage.ts';
 export * from './nisa/recurring-allocation.ts';
+export * from './nisa/recurring-split.ts';
 export * from './orders/order-dates.ts';
 export * from './orders/order-execution.ts';
 export * from './orders/purchase-account.ts';

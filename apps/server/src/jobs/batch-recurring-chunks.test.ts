@@ -282,7 +282,12 @@ describe('the monthly steps in chunks write exactly what the per-item path write
     const actual = await writtenRows(chunked);
     // the scenario covers what it claims
     expect(expected.debits!.filter((row) => row.includes('"FAILURE"'))).toHaveLength(3);
-    expect(expected.orders).toHaveLength(10);
+    // 10 plans placed; the overflow customer's 20,000 is two orders (10,000 つみたて + 10,000 成長)
+    expect(expected.orders).toHaveLength(11);
+    // told: the overflow customer's split 20,000 and moved 8,000, the child's つみたて plan bought taxable
+    expect(
+      expected.notices!.filter((row) => row.includes('NISAの積立の買付口座についてのお知らせ')),
+    ).toHaveLength(3);
     expect(expected.entries!.filter((row) => row.includes('recurring.refund'))).toHaveLength(1);
     expect(expected.debitCredits).toHaveLength(8);
     expect(actual).toEqual(expected);
@@ -376,8 +381,8 @@ describe('a chunk with one failing plan', () => {
       sql`SELECT count(*)::int AS n FROM orders WHERE channel = 'TSUMITATE'`,
     );
     // 13 plans: 2 debits failed (card limit, debitfail), the unpriced fund's one refunded, the bad
-    // customer's 2 not placed
-    expect(placed?.n).toBe(13 - 2 - 1 - 2);
+    // customer's 2 not placed; the overflow customer's 20,000 is split into two orders (つみたて + 成長)
+    expect(placed?.n).toBe(13 - 2 - 1 - 2 + 1);
     await expectLedgerConsistent(database);
   }, 60_000);
 });

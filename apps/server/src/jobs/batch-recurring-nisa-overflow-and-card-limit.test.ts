@@ -56,7 +56,7 @@ describe('recurring purchases: つみたて投資枠 overflow and the card limit
   }, 60_000);
   afterAll(() => database.drop());
 
-  it('places the larger plan first: 20,000 no longer fits つみたて (10,000 left) and goes to 成長; 8,000 still fits つみたて', async () => {
+  it('places the larger plan first: 20,000 fills the 10,000 left in つみたて and buys 10,000 in 成長; 8,000 then goes to 成長', async () => {
     await runDay(database, '2026-10-27'); // debits (Tuesday the 27th)
     await runDay(database, '2026-10-28');
     await runDay(database, '2026-10-29'); // orders: 2 business days after the debit
@@ -69,15 +69,18 @@ describe('recurring purchases: つみたて投資枠 overflow and the card limit
       })
       .from(orders)
       .where(eq(orders.customerId, nisaCustomer));
-    expect(placed.sort((a, b) => Number(b.amount! - a.amount!))).toEqual([
-      { fundId: fundA, accountType: 'nisa2_growth', amount: 20_000n, applicationDate: '2026-10-29' },
-      { fundId: fundB, accountType: 'nisa2_tsumitate', amount: 8_000n, applicationDate: '2026-10-29' },
+    expect(
+      placed.sort((a, b) => Number(b.amount! - a.amount!) || a.accountType.localeCompare(b.accountType)),
+    ).toEqual([
+      { fundId: fundA, accountType: 'nisa2_growth', amount: 10_000n, applicationDate: '2026-10-29' },
+      { fundId: fundA, accountType: 'nisa2_tsumitate', amount: 10_000n, applicationDate: '2026-10-29' },
+      { fundId: fundB, accountType: 'nisa2_growth', amount: 8_000n, applicationDate: '2026-10-29' },
     ]);
-    // both settle on 11-04 (10-30, 11-02, 11-04; 11-03 文化の日), so the 2026 limits hold them
+    // all settle on 11-04 (10-30, 11-02, 11-04; 11-03 文化の日), so the 2026 limits hold them
     const usage = await database.db.select().from(nisaUsage).where(eq(nisaUsage.customerId, nisaCustomer));
     expect(usage.map((row) => [row.year, row.bucket, row.purchased]).sort()).toEqual([
-      [2026, 'growth', 20_000n],
-      [2026, 'tsumitate', 1_198_000n],
+      [2026, 'growth', 18_000n],
+      [2026, 'tsumitate', 1_200_000n],
     ]);
     await expectLedgerConsistent(database);
   }, 60_000);

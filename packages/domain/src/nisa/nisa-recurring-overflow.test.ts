@@ -38,7 +38,7 @@ describe('recurring plans that reach the つみたて limit in December 2026', (
     expect(nisaAnnualUse(result.usage, 2026)).toEqual({ tsumitate: 1_200_000n, growth: 2_330_000n });
   });
 
-  it('sends a つみたて plan to taxable when 成長 is full too: 成長 C 100,000 takes the last 成長 room first', () => {
+  it('fills つみたて and sends the rest to taxable when 成長 is full too: 成長 C 100,000 takes the last 成長 room first', () => {
     const result = allocateRecurringPurchases(
       adultInvestor,
       [plan('A', 60_000, 'tsumitate'), plan('C', 100_000, 'growth')],
@@ -47,20 +47,24 @@ describe('recurring plans that reach the つみたて limit in December 2026', (
     );
     expect(result.allocations).toEqual([
       { planId: 'C', amount: 100_000n, destination: 'growth' },
-      // 60,000 > 50,000 つみたて room, and 成長 now has 0 left: the whole amount goes to taxable, unsplit
-      { planId: 'A', amount: 60_000n, destination: 'taxable' },
+      // 60,000 > 50,000 つみたて room: 50,000 fills つみたて, and with 成長 at 0 the 10,000 left is taxable
+      { planId: 'A', amount: 50_000n, destination: 'tsumitate' },
+      { planId: 'A', amount: 10_000n, destination: 'taxable' },
     ]);
   });
 
-  it('sends a 成長 plan that does not fit straight to taxable, never to つみたて', () => {
+  it('fills 成長 with a 成長 plan that does not fit and sends the rest to taxable, never to つみたて', () => {
     const result = allocateRecurringPurchases(
       adultInvestor,
       [plan('G', 150_000, 'growth')],
       usage,
       settlement,
     );
-    expect(result.allocations).toEqual([{ planId: 'G', amount: 150_000n, destination: 'taxable' }]);
-    expect(result.usage).toBe(usage);
+    expect(result.allocations).toEqual([
+      { planId: 'G', amount: 100_000n, destination: 'growth' },
+      { planId: 'G', amount: 50_000n, destination: 'taxable' },
+    ]);
+    expect(nisaAnnualUse(result.usage, 2026)).toEqual({ tsumitate: 1_150_000n, growth: 2_400_000n });
   });
 
   it('keeps the given order for equal amounts', () => {
@@ -70,8 +74,12 @@ describe('recurring plans that reach the つみたて limit in December 2026', (
       usage,
       settlement,
     );
-    expect(result.allocations.map((allocation) => allocation.destination)).toEqual(['tsumitate', 'growth']);
-    expect(result.allocations.map((allocation) => allocation.planId)).toEqual(['first', 'second']);
+    // first: 30,000 つみたて (20,000 left); second: 20,000 つみたて + 10,000 成長
+    expect(result.allocations.map((allocation) => [allocation.planId, allocation.destination])).toEqual([
+      ['first', 'tsumitate'],
+      ['second', 'tsumitate'],
+      ['second', 'growth'],
+    ]);
   });
 
   it('sends everything to taxable for a customer who cannot use NISA (a CHILD account)', () => {

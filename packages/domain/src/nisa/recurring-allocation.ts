@@ -1,12 +1,9 @@
 import { yearOf, type IsoDate } from '../calendar/iso-date.ts';
 import type { Yen } from '../money/money.ts';
-import type { NisaInvestor } from './nisa-eligibility.ts';
-import type { NisaBucket } from './nisa-limits.ts';
-import { decideNisaPurchase } from './nisa-purchase-decision.ts';
-import { recordNisaPurchase, type NisaUsage } from './nisa-usage.ts';
-
-/** Where a month's recurring purchase goes: a NISA bucket or the customer's taxable account. */
-export type RecurringDestination = NisaBucket | 'taxable';
+import { nisaEligibility, type NisaInvestor } from './nisa-eligibility.ts';
+import { nisaLimits } from './nisa-limits.ts';
+import { nisaRoom, recordNisaPurchase, type NisaRoom, type NisaUsage } from './nisa-usage.ts';
+import { splitRecurringAmount, type RecurringDestination } from './recurring-split.ts';
 
 export interface RecurringPurchasePlan {
   readonly planId: string;
@@ -17,6 +14,7 @@ export interface RecurringPurchasePlan {
   readonly fundTsumitateEligible: boolean;
 }
 
+/** One order of a month's recurring purchases: a plan's amount, or the part of it bought in one account. */
 export interface RecurringPurchaseAllocation {
   readonly planId: string;
   readonly amount: Yen;
@@ -24,25 +22,31 @@ export interface RecurringPurchaseAllocation {
 }
 
 export interface RecurringAllocationResult {
-  /** In the order the plans were placed: larger amounts first. */
+  /** In the order the plans were placed (larger amounts first), a plan's parts つみたて → 成長 → taxable. */
   readonly allocations: readonly RecurringPurchaseAllocation[];
   /** The usage with every NISA allocation recorded as a pending purchase. */
   readonly usage: NisaUsage;
 }
 
-const fallbacks: Readonly<Record<RecurringDestination, readonly RecurringDestination[]>> = {
-  tsumitate: ['tsumitate', 'growth', 'taxable'],
-  growth: ['growth', 'taxable'],
-  taxable: ['taxable'],
-};
+/**
+ * The NISA room a purchase settling on `settlementDate` has (the 受渡日 year's), or undefined when the
+ * investor cannot buy in the 2024 NISA that year.
+ */
+export function recurringNisaRoom(
+  investor: NisaInvestor,
+  usage: NisaUsage,
+  settlementDate: IsoDate,
+): NisaRoom | undefined {
+  const year = yearOf(settlementDate);
+  if (year < nisaLimits.firstYear || !nisaEligibility(investor, year).ok) return undefined;
+  return nisaRoom(usage, year);
+}
 
 /**
- * Places one month's recurring purchases that settle on `settlementDate` (domain.md §5): a plan on
- * つみたて投資枠 that no longer fits continues in 成長投資枠 if there is room, else in the taxable
- * account; a plan on 成長投資枠 falls back to taxable only. Plans are placed larger amounts first (ties
- * keep their given order), each seeing the room the previous ones left. A month's amount is never split
- * across accounts: it goes whole to the first account with room for all of it, so each plan makes one
- * order a month.
+ * Places one month's recurring purchases that settle on `settlementDate` (domain.md §5): plans are placed
+ * larger amounts first (ties keep their given order), each seeing the room the previous ones left, and
+ * each plan's amount is split by `splitRecurringAmount`: つみたて is filled first, the rest continues in
+ * 成長 if there is room, then in the taxable account. A plan makes one order per account it reaches.
  */
 export function allocateRecurringPurchases(
   investor: NisaInvestor,
@@ -60,30 +64,17 @@ export function allocateRecurringPurchases(
   let current = usage;
   const allocations: RecurringPurchaseAllocation[] = [];
   for (const plan of ordered) {
-    const destination =
-      fallbacks[plan.destination].find((candidate) => {
-        if (candidate === 'taxable') return true;
-        const decision = decideNisaPurchase(
-          investor,
-          {
-            bucket: candidate,
-            kind: 'RECURRING',
-            fundTsumitateEligible: plan.fundTsumitateEligible,
-            amount: plan.amount,
-            settlementDate,
-          },
-          current,
-        );
-        return decision.allowed;
-      }) ?? 'taxable';
-    if (destination !== 'taxable') {
-      current = recordNisaPurchase(current, {
-        bucket: destination,
-        bookValue: plan.amount,
-        year: yearOf(settlementDate),
-      });
+    const parts = splitRecurringAmount(plan, recurringNisaRoom(investor, current, settlementDate));
+    for (const part of parts) {
+      if (part.destination !== 'taxable') {
+        current = recordNisaPurchase(current, {
+          bucket: part.destination,
+          bookValue: part.amount,
+          year: yearOf(settlementDate),
+        });
+      }
+      allocations.push({ planId: plan.planId, amount: part.amount, destination: part.destination });
     }
-    allocations.push({ planId: plan.planId, amount: plan.amount, destination });
   }
   return { allocations, usage: current };
 }

@@ -20,12 +20,11 @@ import {
   holdings,
   orders,
   postJournalEntry,
-  recurringDebits,
   type Order,
   type Transaction,
 } from '@fund/db';
 import { and, eq, lte, sql } from 'drizzle-orm';
-import { addNisaPurchase, heldAmounts } from '../../modules/trading/trading.repository.ts';
+import { heldAmounts, releaseNisaPurchase } from '../../modules/trading/trading.repository.ts';
 import type { BatchStep } from '../batch-runner.ts';
 import { formatJapaneseDate, formatUnits, formatYen, postNotice } from '../batch-data.ts';
 
@@ -189,13 +188,9 @@ async function cancelUnexecutable(
   orderStatusMachine.assertTransition('ORDERED', 'CANCELED');
   if (orderSideOf(order.channel) === 'BUY') {
     let held = (await heldAmounts(tx, [order.id])).get(order.id) ?? 0n;
-    if (order.recurringDebitId !== null) {
-      const [paid] = await tx
-        .select({ amount: recurringDebits.amount })
-        .from(recurringDebits)
-        .where(eq(recurringDebits.id, order.recurringDebitId));
-      held += paid?.amount ?? 0n;
-    }
+    // a 積立 order's money came from its debit; a debit split across accounts has one order per part, so
+    // each order gives back its own amount, not the whole debit's
+    if (order.recurringDebitId !== null) held += order.requestedAmount ?? 0n;
     if (held > 0n) {
       await postJournalEntry(tx, {
         kind: 'order.canceled',
@@ -210,12 +205,13 @@ async function cancelUnexecutable(
       });
     }
     if (order.nisaBucket !== null && order.nisaAmount > 0n) {
-      await addNisaPurchase(
+      // an UPDATE: a negative INSERT … ON CONFLICT fails the CHECK on the proposed row before the conflict
+      await releaseNisaPurchase(
         tx,
         order.customerId,
         yearOf(order.settlementDate as IsoDate),
         order.nisaBucket,
-        -order.nisaAmount,
+        order.nisaAmount,
       );
     }
   } else if (order.reservedUnits > 0n) {

@@ -17,7 +17,12 @@ import { latestNav, nisaUsageOfRows, tradingCalendarOf } from '../../modules/tra
 import type { StepContext } from '../batch-runner.ts';
 import { timeOrderedUuid } from '../time-ordered-uuid.ts';
 import { chunkItemsByMonth } from './customer-month-items.ts';
-import { purchaseAccountOf } from './recurring-order-account.ts';
+import {
+  isMoved,
+  postSplitNotice,
+  purchaseAccountsOf,
+  recurringOrderKey,
+} from './recurring-order-account.ts';
 import {
   addNisaPurchases,
   insertChunkOrders,
@@ -26,20 +31,21 @@ import {
   type NisaAdd,
   type OrderRow,
 } from './recurring-orders.repository.ts';
-import { batchOrderInstant, monthKey } from '../batch-data.ts';
+import { batchOrderInstant } from '../batch-data.ts';
 
 /**
  * The set-based path of `recurringOrdersStep` for a chunk of items. It reads the chunk's received debits,
  * customers (locked as `placeBuyOrder` locks them), open accounts and NISA usage in a few statements,
- * computes each fund's order dates once, runs the same domain rules in memory — the step's NISA allocation
- * with overflow and every check `placeBuyOrder` makes — and writes the orders and the NISA usage with one
+ * computes each fund's order dates once, runs the same domain rules in memory — the step's NISA split
+ * (つみたて → 成長 → taxable, one order per account, a notice when split or moved) and every check
+ * `placeBuyOrder` makes for each order — and writes the orders and the NISA usage with one
  * multi-row statement each. A customer any of whose plans `placeBuyOrder` would refuse is left to
  * `process`, which refunds exactly as before.
  */
 export async function orderChunk(
   tx: Transaction,
   itemIds: readonly string[],
-  { businessDate }: StepContext,
+  { businessDate, now }: StepContext,
 ): Promise<ReadonlyMap<string, string>> {
   const done = new Map<string, string>();
   const placedAt = batchOrderInstant(businessDate);
@@ -60,6 +66,7 @@ export async function orderChunk(
   };
   const rows: OrderRow[] = [];
   const nisaAdds = new Map<string, NisaAdd>();
+  const splitNotices: Parameters<typeof postSplitNotice>[1][] = [];
 
   for (const { month, items } of chunkItemsByMonth(itemIds)) {
     const { pendingOf, customerOf, accountsOf, usageRowsOf } = await readChunkMonth(
@@ -93,9 +100,10 @@ export async function orderChunk(
       let stored = storedUsage;
       const placed: OrderRow[] = [];
       let plain = true;
+      const notices: Parameters<typeof postSplitNotice>[1][] = [];
       for (const { debit: paid, plan, fund } of own) {
         const { dates, nav } = await fundOnDate(fund);
-        const target = purchaseAccountOf({
+        const target = purchaseAccountsOf({
           plan,
           amount: paid.amount as Yen,
           fund,
@@ -105,65 +113,74 @@ export async function orderChunk(
           accountTypes,
           taxableAccount,
         });
-        const accountType = target.accountType;
         usage = target.usage;
-        const key = `tsumitate:${plan.id}:${monthKey(month)}`;
-        // every check placeBuyOrder makes for a TSUMITATE AMOUNT order; a refusal goes the per-item way
-        const bucket = nisaBucketOfAccountType(accountType) ?? null;
-        const refused =
-          nav === undefined ||
-          fund.salesStatus !== 'ON_SALE' ||
-          !checkPurchaseAccount(accountType, customer.role).ok ||
-          !accountTypes.has(accountType) ||
-          paid.amount <= 0n ||
-          unitsForAmount(paid.amount as Yen, nav) <= 0n ||
-          (bucket === 'growth' && !fund.growthEligible);
-        if (refused) {
-          plain = false;
-          break;
-        }
-        if (bucket !== null) {
-          const decision = decideNisaPurchase(
-            {
-              role: customer.role,
-              birthDate: (customer.birthDate ?? '9999-12-31') as IsoDate,
-              residentOfJapan: true,
-              hasNisaAccount: true,
-            },
-            {
-              bucket,
-              kind: 'RECURRING',
-              fundTsumitateEligible: fund.tsumitateEligible,
-              amount: paid.amount as Yen,
-              settlementDate: dates.settlementDate,
-            },
-            stored,
-          );
-          if (!decision.allowed) {
+        for (const [index, part] of target.parts.entries()) {
+          const { accountType, amount } = part;
+          // every check placeBuyOrder makes for a TSUMITATE AMOUNT order; a refusal goes the per-item way
+          const bucket = nisaBucketOfAccountType(accountType) ?? null;
+          const refused =
+            nav === undefined ||
+            fund.salesStatus !== 'ON_SALE' ||
+            !checkPurchaseAccount(accountType, customer.role).ok ||
+            !accountTypes.has(accountType) ||
+            amount <= 0n ||
+            unitsForAmount(amount, nav) <= 0n ||
+            (bucket === 'growth' && !fund.growthEligible);
+          if (refused) {
             plain = false;
             break;
           }
-          stored = recordNisaPurchase(stored, {
-            bucket,
-            bookValue: paid.amount as Yen,
-            year: decision.year,
+          if (bucket !== null) {
+            const decision = decideNisaPurchase(
+              {
+                role: customer.role,
+                birthDate: (customer.birthDate ?? '9999-12-31') as IsoDate,
+                residentOfJapan: true,
+                hasNisaAccount: true,
+              },
+              {
+                bucket,
+                kind: 'RECURRING',
+                fundTsumitateEligible: fund.tsumitateEligible,
+                amount,
+                settlementDate: dates.settlementDate,
+              },
+              stored,
+            );
+            if (!decision.allowed) {
+              plain = false;
+              break;
+            }
+            stored = recordNisaPurchase(stored, { bucket, bookValue: amount, year: decision.year });
+            const addKey = `${customerId} ${decision.year} ${bucket}`;
+            const add = nisaAdds.get(addKey) ?? { customerId, year: decision.year, bucket, amount: 0n };
+            nisaAdds.set(addKey, { ...add, amount: add.amount + amount });
+          }
+          placed.push({
+            id: timeOrderedUuid(),
+            customerId,
+            accountType,
+            fund,
+            key: recurringOrderKey(plan.id, month, index, part),
+            amount,
+            paymentMethod: plan.paymentMethod,
+            nisaBucket: bucket,
+            planId: plan.id,
+            debitId: paid.id,
           });
-          const addKey = `${customerId} ${decision.year} ${bucket}`;
-          const add = nisaAdds.get(addKey) ?? { customerId, year: decision.year, bucket, amount: 0n };
-          nisaAdds.set(addKey, { ...add, amount: add.amount + paid.amount });
         }
-        placed.push({
-          id: timeOrderedUuid(),
-          customerId,
-          accountType,
-          fund,
-          key,
-          amount: paid.amount,
-          paymentMethod: plan.paymentMethod,
-          nisaBucket: bucket,
-          planId: plan.id,
-          debitId: paid.id,
-        });
+        if (!plain) break;
+        if (isMoved(plan.accountType, target.parts)) {
+          notices.push({
+            customerId,
+            fundName: fund.name,
+            planAccountType: plan.accountType,
+            amount: paid.amount,
+            parts: target.parts,
+            settlementDate: dates.settlementDate,
+            at: now(),
+          });
+        }
       }
       if (!plain) {
         // undo this customer's NISA adds: the whole item goes through `process`
@@ -171,6 +188,7 @@ export async function orderChunk(
         continue;
       }
       rows.push(...placed);
+      splitNotices.push(...notices);
       done.set(itemId, 'placed');
     }
   }
@@ -178,5 +196,6 @@ export async function orderChunk(
 
   await insertChunkOrders(tx, rows, [...funds.values()], placedAt);
   if (nisaAdds.size > 0) await addNisaPurchases(tx, [...nisaAdds.values()]);
+  for (const notice of splitNotices) await postSplitNotice(tx, notice);
   return done;
 }

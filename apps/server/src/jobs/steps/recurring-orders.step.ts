@@ -13,7 +13,12 @@ import { placeBuyOrder } from '../../modules/trading/buy-placement.ts';
 import { nisaUsageOf, tradingCalendarOf } from '../../modules/trading/trading.repository.ts';
 import type { BatchStep } from '../batch-runner.ts';
 import { customerMonthItem, parseCustomerMonthItem } from './customer-month-items.ts';
-import { purchaseAccountOf } from './recurring-order-account.ts';
+import {
+  isMoved,
+  postSplitNotice,
+  purchaseAccountsOf,
+  recurringOrderKey,
+} from './recurring-order-account.ts';
 import { refundDebit } from './recurring-order-refund.ts';
 import { orderChunk } from './recurring-orders-chunk.ts';
 import {
@@ -22,7 +27,7 @@ import {
   openAccountTypesOf,
   pendingDebitsOf,
 } from './recurring-orders.repository.ts';
-import { batchOrderInstant, monthKey, previousYearMonth } from '../batch-data.ts';
+import { batchOrderInstant, previousYearMonth } from '../batch-data.ts';
 
 /** The months whose recurring purchase orders are placed on `date` (debit date + `lag` business days). */
 export function purchaseMonthsOn(date: IsoDate, lag: number): YearMonth[] {
@@ -36,10 +41,11 @@ export function purchaseMonthsOn(date: IsoDate, lag: number): YearMonth[] {
  * b (second half). The purchase orders of a month's received debits, `lag` business days after the debit
  * date (`transferPurchaseOrderDate`; BATCH_PURCHASE_LAG_DAYS, default 2). One item per customer and month,
  * `<customer id>:<yyyy-mm>`: the customer's plans are placed larger amounts first, each seeing the NISA
- * room the previous ones left, and a plan on つみたて投資枠 that no longer fits goes whole to 成長投資枠,
- * else to the taxable account (`allocateRecurringPurchases`). Orders go through `placeBuyOrder` (channel
- * TSUMITATE, key `tsumitate:<plan id>:<yyyy-mm>`, placed as of 09:00 JST of the date), so a rerun finds
- * them. A plan the order placement refuses (fund closed, account closed, …) gets its money back in the
+ * room the previous ones left, and a plan on つみたて投資枠 fills what つみたて has left, the rest going to
+ * 成長投資枠 as far as it has room, then to the taxable account (`purchaseAccountsOf`): one order per
+ * account, and a notice when the month's amount is split or moved. Orders go through `placeBuyOrder`
+ * (channel TSUMITATE, key `tsumitate:<plan id>:<yyyy-mm>` for the first part, placed as of 09:00 JST of the
+ * date), so a rerun finds them. A plan the order placement refuses (fund closed, account closed, …) gets its money back in the
  * cash balance (customer_unsettled / customer_cash), its debit marked FAILURE, and a notice.
  */
 export function recurringOrdersStep(options: { lagBusinessDays: number }): BatchStep {
@@ -68,34 +74,47 @@ export function recurringOrdersStep(options: { lagBusinessDays: number }): Batch
       for (const { debit: paid, plan, fund } of pending) {
         const calendar = await tradingCalendarOf(tx, fund, businessDate);
         const { settlementDate } = orderDatesFor(placedAt, 'BUY', calendar);
-        const target = purchaseAccountOf({
+        const target = purchaseAccountsOf({
           plan,
           amount: paid.amount as Yen,
           fund,
           investor,
           usage,
-          settlementDate: settlementDate,
+          settlementDate,
           accountTypes,
           taxableAccount,
         });
-        const accountType = target.accountType;
-        usage = target.usage;
         try {
-          await tx.transaction((savepoint) =>
-            placeBuyOrder(savepoint, {
-              customerId,
-              fundCode: fund.code,
-              accountType,
-              orderType: 'AMOUNT',
-              amount: paid.amount,
-              channel: 'TSUMITATE',
-              recurringPurchaseId: plan.id,
-              recurringDebitId: paid.id,
-              paymentMethod: plan.paymentMethod,
-              idempotencyKey: `tsumitate:${plan.id}:${monthKey(month)}`,
-              now: placedAt,
-            }),
-          );
+          // a debit's parts are placed together or not at all: a refused part refunds the whole debit
+          await tx.transaction(async (savepoint) => {
+            for (const [index, part] of target.parts.entries()) {
+              await placeBuyOrder(savepoint, {
+                customerId,
+                fundCode: fund.code,
+                accountType: part.accountType,
+                orderType: 'AMOUNT',
+                amount: part.amount,
+                channel: 'TSUMITATE',
+                recurringPurchaseId: plan.id,
+                recurringDebitId: paid.id,
+                paymentMethod: plan.paymentMethod,
+                idempotencyKey: recurringOrderKey(plan.id, month, index, part),
+                now: placedAt,
+              });
+            }
+            if (isMoved(plan.accountType, target.parts)) {
+              await postSplitNotice(savepoint, {
+                customerId,
+                fundName: fund.name,
+                planAccountType: plan.accountType,
+                amount: paid.amount,
+                parts: target.parts,
+                settlementDate,
+                at: now(),
+              });
+            }
+          });
+          usage = target.usage;
           placed += 1;
         } catch (error) {
           if (!(error instanceof AppError)) throw error;

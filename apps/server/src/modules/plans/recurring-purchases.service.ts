@@ -34,6 +34,7 @@ import {
   changeRecurringPurchase,
   findFundsByIds,
   findRecurringPurchase,
+  hasOpenAccount,
   insertRecurringPurchase,
   listRecurringPurchases,
   type NewRecurringPurchase,
@@ -55,6 +56,7 @@ import {
   upcomingTerms,
 } from './recurring-purchase-terms.ts';
 import { findFundByCode } from '../../fund-catalogue/fund-catalogue.ts';
+import { recurringNisaAllocation } from './recurring-nisa-allocation.ts';
 
 /**
  * 積立 (recurring purchases) of the signed-in customer. Only manages the instructions: the batch executes
@@ -123,7 +125,18 @@ export class RecurringPurchasesService {
       ...termsAnswer(terms),
       startMonth: yearMonthText(startMonth),
     });
-    return recurringAnswer(plan, fund);
+    const nisaAllocation = await recurringNisaAllocation(
+      tx,
+      customer,
+      {
+        accountType: body.accountType,
+        amount: terms.amount,
+        fundTsumitateEligible: fund.tsumitateEligible,
+        taxableAccount: (await hasOpenAccount(tx, customer.id, 'specific')) ? 'specific' : 'general',
+      },
+      now,
+    );
+    return { ...recurringAnswer(plan, fund), ...(nisaAllocation === undefined ? {} : { nisaAllocation }) };
   }
 
   async updateRecurringPurchase(
@@ -203,7 +216,22 @@ export class RecurringPurchasesService {
         appliesFrom: updated.batchAppliesFrom?.slice(0, 7) ?? null,
       });
       const funds = await findFundsByIds(tx, [plan.fundId]);
-      return recurringAnswer(updated, funds.get(plan.fundId));
+      const fund = funds.get(plan.fundId);
+      const nisaAllocation = await recurringNisaAllocation(
+        tx,
+        customer,
+        {
+          accountType: plan.accountType,
+          amount: terms.amount,
+          fundTsumitateEligible: fund?.tsumitateEligible ?? false,
+          taxableAccount: (await hasOpenAccount(tx, customer.id, 'specific')) ? 'specific' : 'general',
+        },
+        now,
+      );
+      return {
+        ...recurringAnswer(updated, fund),
+        ...(nisaAllocation === undefined ? {} : { nisaAllocation }),
+      };
     });
   }
 

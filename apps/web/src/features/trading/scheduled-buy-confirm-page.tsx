@@ -13,9 +13,11 @@ import { LinkButton } from '../../components/button/link-button';
 import { PageHeading } from '../../components/page-heading/page-heading';
 import { Card, DescriptionList, ErrorState, Skeleton } from '../../components/ui';
 import { useContractForm } from '../../lib/forms/use-contract-form';
+import { useNisaRoomForRecurringPurchase } from './api/get-nisa-room-for-recurring-purchase';
 import { useCreateRecurringPurchase } from './api/post-recurring-purchase';
 import { useUpdateRecurringPurchase } from './api/put-recurring-purchase';
 import { PlanSummary } from './components/plan-summary';
+import { RecurringNisaSplit } from './components/recurring-nisa-split';
 import { RecurringPointsNote } from './components/recurring-notes';
 import { useScheduledBuyContext } from './scheduled-buy-context';
 import { intentKey, stepPath, type ScheduledBuyDraft } from './scheduled-buy-draft';
@@ -45,6 +47,9 @@ export function ScheduledBuyConfirmPage() {
   const update = useUpdateRecurringPurchase();
   const now = useMemo(() => new Date(), []);
   const accountType = plan?.accountType ?? draft.accountType;
+  const nisaRoom = useNisaRoomForRecurringPurchase(
+    accountType === 'nisa2_tsumitate' || accountType === 'nisa2_growth',
+  );
   const createBody: CreateRecurringPurchaseBody = {
     fundCode: code,
     accountType: accountType ?? 'specific',
@@ -182,6 +187,12 @@ export function ScheduledBuyConfirmPage() {
             },
             { term: 'ポイント利用', value: 'なし（積立ではポイントを使えません）' },
           ]}
+        />
+        <RecurringNisaSplit
+          accountType={accountType}
+          amount={draft.amount}
+          fundTsumitateEligible={fund.data.fund.nisa.tsumitate}
+          status={nisaRoom.data}
         />
       </Card>
       <Card title={managing ? '変更の適用' : '初回の予定'}>
