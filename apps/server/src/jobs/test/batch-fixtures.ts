@@ -1,6 +1,7 @@
 // Rows and helpers the batch scenario tests build on (test-only).
 import { addCalendarDays, isBusinessDay, jstInstant, type IsoDate } from '@fund/domain';
 import {
+  accountTransferAccounts,
   credit,
   customerAccounts,
   customers,
@@ -70,11 +71,18 @@ let accountNumber = 2_000_000;
 
 /**
  * An adult (born 1985) with a specific account and both 2024 NISA accounts, who confirmed the prospectus
- * of `fundIds`, with `cash` yen deposited on 2026-01-05.
+ * of `fundIds`, with `cash` yen deposited on 2026-01-05 (振込入金) and a bank account for 口座振替 unless
+ * `bankAccount` is false.
  */
 export async function insertCustomer(
   handle: DatabaseHandle,
-  options: { fundIds?: readonly string[]; cash?: bigint; emailLocalPart?: string } = {},
+  options: {
+    fundIds?: readonly string[];
+    cash?: bigint;
+    emailLocalPart?: string;
+    /** The bank account 口座振替 debits (decision 035); registered unless false. */
+    bankAccount?: boolean;
+  } = {},
 ): Promise<string> {
   accountNumber += 1;
   const number = String(accountNumber);
@@ -102,6 +110,18 @@ export async function insertCustomer(
       openedOn: '2024-01-04',
     })),
   );
+  if (options.bankAccount !== false) {
+    await handle.db.insert(accountTransferAccounts).values({
+      customerId,
+      bankCode: '0005',
+      bankName: 'テスト銀行',
+      branchCode: '001',
+      branchName: '本店',
+      accountType: 'ORDINARY',
+      accountNumber: number.slice(-7).padStart(7, '0'),
+      holderNameKana: 'ヤマダ ハナコ',
+    });
+  }
   for (const fundId of options.fundIds ?? []) {
     await handle.db.insert(prospectusConfirmations).values({ customerId, fundId, version: 1 });
   }

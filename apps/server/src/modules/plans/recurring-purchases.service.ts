@@ -40,7 +40,7 @@ import {
 } from './plans.repository.ts';
 import {
   checkCardLimit,
-  checkCardToCharge,
+  checkPaymentSource,
   checkPurchaseSetup,
   planIssuesError,
 } from './recurring-purchase-rules.ts';
@@ -94,7 +94,7 @@ export class RecurringPurchasesService {
     };
     const check = checkRecurringPlan(terms);
     if (!check.ok) throw planIssuesError(check.issues);
-    await checkCardToCharge(tx, customer.id, terms, jstDateOf(now));
+    await checkPaymentSource(tx, customer.id, terms, jstDateOf(now));
     await checkCardLimit(tx, customer.id, null, terms);
 
     const live = await listRecurringPurchases(tx, customer.id, { liveOnly: true });
@@ -148,7 +148,7 @@ export class RecurringPurchasesService {
       const check = checkRecurringPlan(terms);
       if (!check.ok) throw planIssuesError(check.issues);
       if (terms.paymentMethod !== before.paymentMethod)
-        await checkCardToCharge(tx, customer.id, terms, jstDateOf(now));
+        await checkPaymentSource(tx, customer.id, terms, jstDateOf(now));
       await checkCardLimit(tx, customer.id, plan.id, terms);
 
       // the month's cut-over for any change; a payment switch has its own rule (card window 10th-15th)
