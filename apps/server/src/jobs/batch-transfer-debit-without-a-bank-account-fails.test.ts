@@ -96,20 +96,18 @@ describe.each([
         reason: '口座振替の金融機関口座が登録されていません',
       },
     ]);
-    expect(await database.db.select().from(orders).where(eq(orders.customerId, noBankAccount))).toEqual(
+    expect(await database.db.select().from(orders).where(eq(orders.customerId, noBankAccount))).toEqual([]);
+    expect(await database.db.select().from(holdings).where(eq(holdings.customerId, noBankAccount))).toEqual(
       [],
     );
-    expect(
-      await database.db.select().from(holdings).where(eq(holdings.customerId, noBankAccount)),
-    ).toEqual([]);
   });
 
   it('credits no money from nowhere: no cash, no unsettled, no 入金 of the 毎月の入金', async () => {
     expect(await cashOf(database, noBankAccount)).toBe(0n);
     expect(await cashOf(database, noBankAccount, 'customer_unsettled')).toBe(0n);
-    expect(
-      await database.db.select().from(cashflows).where(eq(cashflows.customerId, noBankAccount)),
-    ).toEqual([]);
+    expect(await database.db.select().from(cashflows).where(eq(cashflows.customerId, noBankAccount))).toEqual(
+      [],
+    );
     await expectLedgerConsistent(database);
   });
 

@@ -20,7 +20,10 @@ const cardLink = { label: 'セゾンカード連携', path: '/saisonConnect' } a
 const bankAccountHowTo = { label: 'マイページ（口座振替の金融機関口座）', path: '/mypage' } as const;
 
 /** 積立, 毎月の入金 or both, as the 口座振替 of the debit date takes them. */
-function debited(input: { readonly transferPlans?: boolean | undefined; readonly deposits?: boolean | undefined }) {
+function debited(input: {
+  readonly transferPlans?: boolean | undefined;
+  readonly deposits?: boolean | undefined;
+}) {
   if (input.transferPlans === true && input.deposits !== true) return '積立';
   if (input.deposits === true && input.transferPlans !== true) return '毎月の入金';
   return '積立・毎月の入金';
@@ -77,7 +80,7 @@ export function preDebitMessage(
         title: '口座振替のご残高確認のお願い',
         lines: [
           `${debit}は、口座振替による${debited(input)}のお引き落とし日です。前回の口座振替は、ご指定の口座からお引き落としができませんでした。`,
-          `${deadline}までに、お引き落としの金額がご指定の口座にあるかご確認ください。積立は、${failedDebitsBeforeSuspension}回続けてお引き落としができない場合に停止されます。`,
+          `${deadline}までに、${debited(input)}の金額がご指定の口座にあるかご確認ください。${failedDebitsBeforeSuspension}回続けてお引き落としができない場合、積立は停止されます。`,
         ],
         action: bankAccountHowTo,
       };

@@ -50,7 +50,9 @@ export async function recordFailedDebit(
           ? [
               `連続${state.consecutiveFailures}回目です。3回連続で振替できない場合、積立は停止されます。`,
               ...(failure === bankAccountMissingReason
-                ? ['口座振替には金融機関口座のご登録が必要です。マイページから口座振替のお申込み方法をご確認ください。']
+                ? [
+                    '口座振替には金融機関口座のご登録が必要です。マイページから口座振替のお申込み方法をご確認ください。',
+                  ]
                 : []),
             ]
           : cardRefused.has(failure)
