@@ -15,6 +15,7 @@ import {
   orders,
   postJournalEntry,
   prospectusConfirmations,
+  recordBankTransfer,
   trades,
   verifyLedger,
   type DatabaseHandle,
@@ -126,14 +127,23 @@ export async function insertCustomer(
     await handle.db.insert(prospectusConfirmations).values({ customerId, fundId, version: 1 });
   }
   if ((options.cash ?? 0n) > 0n) {
-    await handle.db.transaction((tx) =>
-      postJournalEntry(tx, {
+    await handle.db.transaction(async (tx) => {
+      const journalEntryId = await postJournalEntry(tx, {
         kind: 'deposit',
         businessDate: '2026-01-05' as IsoDate,
         customerId,
         lines: [debit('bank_clearing', options.cash!), credit('customer_cash', options.cash!, customerId)],
-      }),
-    );
+      });
+      // the 振込入金 recorded as a 入金: the credit's source (decision 035)
+      await recordBankTransfer(tx, {
+        customerId,
+        type: 'deposit',
+        amount: options.cash!,
+        date: '2026-01-05',
+        description: '振込入金',
+        journalEntryId,
+      });
+    });
   }
   return customerId;
 }
