@@ -70,6 +70,24 @@ export async function insertFund(
 
 let accountNumber = 2_000_000;
 
+/** The bank account 口座振替 debits (積立 and 毎月の入金); without one they fail (decision 035). */
+export async function registerBankAccount(
+  handle: DatabaseHandle,
+  customerId: string,
+  accountNumber: string,
+): Promise<void> {
+  await handle.db.insert(accountTransferAccounts).values({
+    customerId,
+    bankCode: '0005',
+    bankName: 'テスト銀行',
+    branchCode: '001',
+    branchName: '本店',
+    accountType: 'ORDINARY',
+    accountNumber: accountNumber.slice(-7).padStart(7, '0'),
+    holderNameKana: 'ヤマダ ハナコ',
+  });
+}
+
 /**
  * An adult (born 1985) with a specific account and both 2024 NISA accounts, who confirmed the prospectus
  * of `fundIds`, with `cash` yen deposited on 2026-01-05 (振込入金) and a bank account for 口座振替 unless
@@ -111,18 +129,7 @@ export async function insertCustomer(
       openedOn: '2024-01-04',
     })),
   );
-  if (options.bankAccount !== false) {
-    await handle.db.insert(accountTransferAccounts).values({
-      customerId,
-      bankCode: '0005',
-      bankName: 'テスト銀行',
-      branchCode: '001',
-      branchName: '本店',
-      accountType: 'ORDINARY',
-      accountNumber: number.slice(-7).padStart(7, '0'),
-      holderNameKana: 'ヤマダ ハナコ',
-    });
-  }
+  if (options.bankAccount !== false) await registerBankAccount(handle, customerId, number);
   for (const fundId of options.fundIds ?? []) {
     await handle.db.insert(prospectusConfirmations).values({ customerId, fundId, version: 1 });
   }
