@@ -34,6 +34,11 @@ export const PlanErrorCode = {
   scheduledSellNotAllowed: '400-223',
   /** Card 積立 without a linked card, or with one past its 有効期限: nothing to charge. */
   cardNotChargeable: '400-226',
+  /**
+   * 口座振替 積立, or 毎月の入金, without a registered bank account (口座振替の金融機関口座): nothing to debit.
+   * Decision 035.
+   */
+  bankAccountMissing: '400-227',
   /** 定期売却 value not positive or a rate above 100 %. */
   scheduledSellValueInvalid: '400-224',
   /** 定期売却 of a fund not held in the specific account. */

@@ -54,6 +54,8 @@ describe('deposits and payouts are CASH_TRANSFER trades of the trade history', (
       // ordered on 11-16, paid on the 6th business day after it: 17, 18, 19, 20, 24 (23rd a holiday), 25
       ['CASH_TRANSFER', 'OUT', '10000', '2026-11-25'],
       ['CASH_TRANSFER', 'IN', '30000', '2026-11-10'],
+      // the fixture's opening 振込入金, recorded as a 入金 as the real flows do (decision 035)
+      ['CASH_TRANSFER', 'IN', '200000', '2026-01-05'],
     ]);
     await expectLedgerConsistent(database);
   }, 60_000);

@@ -94,7 +94,8 @@ describe('pre-debit check: notices and mails three business days before the debi
     database = await createTestDatabase();
     fundId = await insertFund(database, { code: 'PREDEBT1' });
     secondFundId = await insertFund(database, { code: 'PREDEBT2' });
-    for (const name of Object.keys(who) as (keyof typeof who)[]) who[name] = await insertCustomer(database);
+    for (const name of Object.keys(who) as (keyof typeof who)[])
+      who[name] = await insertCustomer(database, { bankAccount: false });
 
     await plan(who.cardUnlinked, 'CREDIT_CARD');
     await bankAccount(who.cardUnlinked);

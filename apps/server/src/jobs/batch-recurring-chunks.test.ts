@@ -15,6 +15,7 @@ import {
   insertFund,
   insertNavs,
   linkCard,
+  registerBankAccount,
   runDay,
   runDays,
 } from './test/batch-fixtures.ts';
@@ -118,6 +119,7 @@ function scenario() {
           openedOn: '2024-01-04',
         })),
       );
+      await registerBankAccount(handle, id, numbers[name]!);
     }
     await linkCard(handle, customer.card, { state: 'NOT_POINTS_CARD' });
     await handle.db

@@ -1,6 +1,6 @@
 import { cashflows, orders, scheduledSells } from '@fund/db';
 import { createTestDatabase, type TestDatabase } from '@fund/db/testing';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readCurrentAssets } from '../modules/assets/assets.repository.ts';
 import { unsettledCashBySide } from '../modules/assets/in-transit.repository.ts';
@@ -85,7 +85,10 @@ describe('an ODD_MONTHLY scheduled sell is ordered on the 16th of odd months onl
     expect(today.unsettled).toEqual(await unsettledCashBySide(database.db, customerId, '2026-11-24'));
     await runDay(database, '2026-11-25');
     expect((await planOrders())[0]?.status).toBe('COMPLETED');
-    const payouts = await database.db.select().from(cashflows).where(eq(cashflows.customerId, customerId));
+    const payouts = await database.db
+      .select()
+      .from(cashflows)
+      .where(and(eq(cashflows.customerId, customerId), eq(cashflows.type, 'withdraw')));
     expect(payouts.map((row) => [row.type, row.amount, row.occurredOn, row.description])).toEqual([
       ['withdraw', 10_797n, '2026-11-25', '定期売却代金のお支払い'],
     ]);

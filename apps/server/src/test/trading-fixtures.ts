@@ -1,5 +1,6 @@
 // Rows and sessions the trading API tests (assets, history, plans) build on; test-only.
 import {
+  accountTransferAccounts,
   customerAccounts,
   customerCredentials,
   customers,
@@ -45,6 +46,8 @@ export interface TestCustomerOptions {
   readonly role?: AccountRole;
   readonly birthDate?: string | null;
   readonly accounts?: readonly AccountType[];
+  /** The bank account 口座振替 debits (積立, 毎月の入金: decision 035); registered unless false. */
+  readonly bankAccount?: boolean;
 }
 
 /** A customer who can sign in with the demo password, with the given accounts opened. */
@@ -77,6 +80,18 @@ export async function insertCustomer(
     await db
       .insert(customerAccounts)
       .values(accounts.map((accountType) => ({ customerId, accountType, openedOn: '2024-01-04' })));
+  }
+  if (options.bankAccount !== false) {
+    await db.insert(accountTransferAccounts).values({
+      customerId,
+      bankCode: '0005',
+      bankName: 'テスト銀行',
+      branchCode: '001',
+      branchName: '本店',
+      accountType: 'ORDINARY',
+      accountNumber: accountNumber.slice(-7).padStart(7, '0'),
+      holderNameKana: 'シケン タロウ',
+    });
   }
   return customerId;
 }

@@ -14,6 +14,7 @@ import {
   trades,
 } from '../schema/index.ts';
 import { createTestDatabase, type TestDatabase } from '../testing/index.ts';
+import { recordBankTransfer } from './bank-transfer.ts';
 import { credit, debit, postJournalEntry } from './journal.ts';
 import { insertTestCustomer, insertTestFund, spotBuy } from './trading-test-fixtures.ts';
 import { verifyLedger, type LedgerRule, type LedgerViolation } from './verify-ledger.ts';
@@ -35,11 +36,20 @@ async function buildConsistentLedger(database: TestDatabase) {
   const { db } = database;
   const customerId = await insertTestCustomer(db, '4000001');
   const fundId = await insertTestFund(db);
-  await postJournalEntry(db, {
+  const depositId = await postJournalEntry(db, {
     kind: 'deposit',
     businessDate: isoDate('2026-11-02'),
     customerId,
     lines: [debit('bank_clearing', 100_000n), credit('customer_cash', 100_000n, customerId)],
+  });
+  // the 振込入金's 入金 row: the credit's source
+  await recordBankTransfer(db, {
+    customerId,
+    type: 'deposit',
+    amount: 100_000n,
+    date: '2026-11-02',
+    description: '振込入金',
+    journalEntryId: depositId,
   });
   const [buy] = await db
     .insert(orders)
@@ -264,6 +274,17 @@ describe('verifyLedger', { timeout: startup }, () => {
             purchased: 2_400_000n,
           })),
         ),
+    ],
+    [
+      'money from nowhere: a credit from the bank with no 入金 behind it',
+      ['cash-credit-has-source'],
+      (tx) =>
+        postJournalEntry(tx, {
+          kind: 'deposit',
+          businessDate: day,
+          customerId: scenario.customerId,
+          lines: [debit('bank_clearing', 5_000n), credit('customer_cash', 5_000n, scenario.customerId)],
+        }),
     ],
     [
       'a COMPLETED order without its NAV (with the CHECK dropped)',

@@ -24,6 +24,12 @@ export const ledgerRules = [
   'nisa-lifetime-limit',
   /** Settled (TRADED, COMPLETED) orders have their three dates and executed figures. */
   'settled-order-complete',
+  /**
+   * Every cash credit from outside the customer's own accounts has its source (decision 035): a 振込入金 or
+   * 毎月の入金 recorded as a 入金 (the latter debited from a registered bank account), a 積立 debit from a
+   * registered bank account or a card charge, points spent on a buy, a sale settled.
+   */
+  'cash-credit-has-source',
 ] as const;
 export type LedgerRule = (typeof ledgerRules)[number];
 
@@ -179,6 +185,69 @@ const checks: readonly Check[] = [
   },
 ];
 
+/** Kinds of the 振込入金 entries: the customer's transfer in, recorded as a 入金 (cashflows) of the entry. */
+const bankTransferInKinds = sql.raw(`'deposit', 'demo.deposit', 'demo.history-deposit'`);
+
+// The per-entry credits to a customer (customer_cash and customer_unsettled together): moves between the
+// customer's own accounts net to zero, so only money from outside the customer is left.
+const entryCredits = sql`SELECT e.id AS entry_id, e.kind, e.business_date, e.order_id, l.customer_id,
+    -sum(l.amount) AS amount
+  FROM journal_entries e JOIN journal_lines l ON l.entry_id = e.id
+  WHERE l.account IN ('customer_cash', 'customer_unsettled')
+  GROUP BY e.id, e.kind, e.business_date, e.order_id, l.customer_id HAVING -sum(l.amount) > 0`;
+
+/** A 入金 row (cashflows) of the entry, for the customer and the amount credited. */
+const recordedDeposit = sql`EXISTS (SELECT 1 FROM cashflows f WHERE f.journal_entry_id = c.entry_id
+  AND f.customer_id = c.customer_id AND f.type = 'deposit' AND f.amount = c.amount)`;
+const bankAccountOf = (customer: SQL) =>
+  sql`EXISTS (SELECT 1 FROM account_transfer_accounts a WHERE a.customer_id = ${customer})`;
+
+// Source checks (decision 035). The bank account is proven by its row: a customer has at most one and the
+// service cannot remove it (a change replaces it), so a debit from one that is not there was from nowhere.
+const sourceChecks: readonly Check[] = [
+  {
+    rule: 'cash-credit-has-source',
+    query: sql`SELECT c.entry_id, c.kind, c.business_date::text AS business_date, c.customer_id,
+        c.amount::text AS amount
+      FROM (${entryCredits}) c
+      WHERE c.kind <> 'recurring.debit' AND NOT (
+        (c.kind IN (${bankTransferInKinds}) AND ${recordedDeposit})
+        OR (c.kind = 'deposit.monthly' AND ${recordedDeposit} AND ${bankAccountOf(sql`c.customer_id`)}
+          AND EXISTS (SELECT 1 FROM monthly_deposits m WHERE m.customer_id = c.customer_id))
+        OR (c.kind = 'buy.placed' AND EXISTS (SELECT 1 FROM orders o WHERE o.id = c.order_id
+          AND o.customer_id = c.customer_id AND o.points_used > 0 AND o.points_value = c.amount))
+        OR (c.kind = 'sell.settled' AND EXISTS (SELECT 1 FROM orders o WHERE o.id = c.order_id
+          AND o.customer_id = c.customer_id AND o.channel IN ('SELL', 'SCHEDULEDSELL')
+          AND o.status IN ('TRADED', 'COMPLETED')))
+      )
+      ORDER BY c.business_date, c.kind, c.entry_id`,
+    message: (row) =>
+      `journal entry ${text(row.entry_id)} (${text(row.kind)}, ${text(row.business_date)}) credits customer ${text(row.customer_id)} ${text(row.amount)} yen without a source`,
+  },
+  {
+    rule: 'cash-credit-has-source',
+    // a debit date's 積立 collections against the debits that collected money: not failed, or failed only
+    // when its order was refused afterwards and the money went back to the cash balance ('買付不可: …',
+    // recurring-order-refund.ts); a 口座振替 only from a registered bank account
+    query: sql`SELECT c.customer_id, c.business_date::text AS business_date, c.amount::text AS amount,
+        coalesce(s.amount, 0)::text AS sourced
+      FROM (
+        SELECT customer_id, business_date, sum(amount) AS amount FROM (${entryCredits}) e
+        WHERE e.kind = 'recurring.debit' GROUP BY customer_id, business_date
+      ) c LEFT JOIN (
+        SELECT p.customer_id, d.debit_date, sum(d.amount) AS amount
+        FROM recurring_debits d JOIN recurring_purchases p ON p.id = d.recurring_purchase_id
+        WHERE (d.payment_status <> 'FAILURE' OR d.failure_reason LIKE '買付不可:%')
+          AND (p.payment_method = 'CREDIT_CARD' OR ${bankAccountOf(sql`p.customer_id`)})
+        GROUP BY p.customer_id, d.debit_date
+      ) s ON s.customer_id = c.customer_id AND s.debit_date = c.business_date
+      WHERE c.amount > coalesce(s.amount, 0)
+      ORDER BY c.business_date, c.customer_id`,
+    message: (row) =>
+      `customer ${text(row.customer_id)} was credited ${text(row.amount)} yen of 積立 debits on ${text(row.business_date)} but only ${text(row.sourced)} yen was debited from a registered bank account or charged to a card`,
+  },
+];
+
 /**
  * Checks the ledger invariants over the whole database and lists every violation (none = consistent).
  * Pass a transaction to check a consistent snapshot (REPEATABLE READ) or what a transaction has written.
@@ -186,7 +255,7 @@ const checks: readonly Check[] = [
 export async function verifyLedger(executor: DatabaseExecutor | DatabaseHandle): Promise<LedgerViolation[]> {
   const target = 'close' in executor && 'kind' in executor ? executor.db : executor;
   const violations: LedgerViolation[] = [];
-  for (const check of checks) {
+  for (const check of [...checks, ...sourceChecks]) {
     for (const row of await rows(target, check.query)) {
       violations.push({ rule: check.rule, message: check.message(row), subject: subjectOf(row) });
     }

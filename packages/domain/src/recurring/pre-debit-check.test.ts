@@ -127,7 +127,15 @@ describe('what the customer is told before a debit', () => {
 
   it('reminds to check the balance when the last 口座振替 of a 積立 failed', () => {
     expect(preDebitProblems({ ...fine, transferFailuresInARow: 1 })).toEqual(['bank-debit-failed']);
-    expect(preDebitProblems({ ...fine, transferPlans: false, transferFailuresInARow: 2 })).toEqual([]);
+    expect(
+      preDebitProblems({ ...fine, transferPlans: false, deposits: false, transferFailuresInARow: 2 }),
+    ).toEqual([]);
+  });
+
+  it('reminds to check the balance before a 毎月の入金 due alone when the last 口座振替 of a 積立 failed', () => {
+    expect(
+      preDebitProblems({ ...fine, cardPlans: false, transferPlans: false, transferFailuresInARow: 1 }),
+    ).toEqual(['bank-debit-failed']);
   });
 
   it('tells both the card and the bank account problems when both apply', () => {

@@ -70,7 +70,10 @@ export interface PreDebitSituation {
   readonly transferPlans: boolean;
   /** 毎月の入金 debited that date (always 口座振替). */
   readonly deposits: boolean;
-  /** The longest run of failed debits in a row among the 口座振替 積立 (0: the last one went through). */
+  /**
+   * The longest run of failed debits in a row among the customer's live 口座振替 積立 (0: the last one went
+   * through), whether or not one of them is due that date: a 毎月の入金 is debited from the same account.
+   */
   readonly transferFailuresInARow: number;
   /** The linked card (state with the issuer and 有効期限 YYYY-MM), or undefined when none is linked. */
   readonly card: { readonly state: LinkedCardStateType; readonly expiry: string } | undefined;
@@ -83,7 +86,8 @@ export interface PreDebitSituation {
  *   that the issuer reports expired) → card-expired. A card the issuer asks to register again, or one
  *   without points, is still charged (decision 018): nothing to tell;
  * - 口座振替 (積立 or 毎月の入金) without a registered bank account → bank-account-missing; with one, when the
- *   last 口座振替 of a 積立 failed (e.g. 残高不足) → bank-debit-failed, so the balance is checked in time.
+ *   last 口座振替 of a 積立 failed (e.g. 残高不足) → bank-debit-failed, so the balance is checked in time;
+ *   a 毎月の入金 due alone counts too (decision 023: it is debited from the same account).
  */
 export function preDebitProblems(situation: PreDebitSituation): PreDebitProblem[] {
   const problems: PreDebitProblem[] = [];
@@ -93,8 +97,7 @@ export function preDebitProblems(situation: PreDebitSituation): PreDebitProblem[
   }
   if (situation.transferPlans || situation.deposits) {
     if (!situation.bankAccountRegistered) problems.push('bank-account-missing');
-    else if (situation.transferPlans && situation.transferFailuresInARow > 0)
-      problems.push('bank-debit-failed');
+    else if (situation.transferFailuresInARow > 0) problems.push('bank-debit-failed');
   }
   return problems;
 }

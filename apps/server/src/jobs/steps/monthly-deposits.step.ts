@@ -2,7 +2,16 @@ import { businessDayOnOrAfter, dateInMonth, yearMonthOf, type YearMonth } from '
 import { credit, debit, monthlyDeposits, postJournalEntry, recordBankTransfer } from '@fund/db';
 import { and, eq } from 'drizzle-orm';
 import type { BatchStep } from '../batch-runner.ts';
-import { formatYen, monthKey, postNotice, previousYearMonth, skipForTradingStanding } from '../batch-data.ts';
+import {
+  formatJapaneseDate,
+  formatYen,
+  monthKey,
+  postNotice,
+  previousYearMonth,
+  skipForTradingStanding,
+} from '../batch-data.ts';
+import { bankAccountMissingReason } from './recurring-debit-rules.ts';
+import { customersWithBankAccount } from './recurring-debits.repository.ts';
 
 /** The day a monthly deposit is debited: its day of the month, or the next business day. */
 export function monthlyDepositDate(month: YearMonth, debitDay: number) {
@@ -13,7 +22,9 @@ export function monthlyDepositDate(month: YearMonth, debitDay: number) {
  * d. Monthly deposits (定額入金): on each ACTIVE plan's day (the next business day when it is not one),
  * bank_clearing / customer_cash and a cashflow row (deposit). Item `<plan id>:<yyyy-mm>`; a day late in a
  * month can roll into the next one, so the previous month is looked at too. A customer whose account is
- * locked, closed or not opened is not debited (`skipped-account-…`).
+ * locked, closed or not opened is not debited (`skipped-account-…`). One without a bank account registered on
+ * the day is not debited either: nothing is credited and the customer is told (`failed-no-bank-account`,
+ * decision 035), as a 口座振替 積立 without one fails.
  */
 export const monthlyDepositsStep: BatchStep = {
   name: 'monthly-deposits',
@@ -42,6 +53,19 @@ export const monthlyDepositsStep: BatchStep = {
     if (plan === undefined) return 'plan-not-active';
     const skip = await skipForTradingStanding(tx, plan.customerId);
     if (skip !== undefined) return skip;
+    if (!(await customersWithBankAccount(tx, [plan.customerId])).has(plan.customerId)) {
+      await postNotice(tx, {
+        customerId: plan.customerId,
+        category: 'important',
+        title: '定額入金ができませんでした',
+        lines: [
+          `${formatJapaneseDate(businessDate)}の定額入金（${formatYen(plan.amount)}）の口座振替ができませんでした（${bankAccountMissingReason}）。`,
+          '口座振替には金融機関口座のご登録が必要です。マイページから口座振替のお申込み方法をご確認ください。',
+        ],
+        at: now(),
+      });
+      return 'failed-no-bank-account';
+    }
     const entryId = await postJournalEntry(tx, {
       kind: 'deposit.monthly',
       businessDate,

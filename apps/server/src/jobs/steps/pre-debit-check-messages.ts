@@ -19,6 +19,16 @@ const cardLink = { label: 'セゾンカード連携', path: '/saisonConnect' } a
 /** My page's 口座振替 block explains how a bank account is registered (decision 019). */
 const bankAccountHowTo = { label: 'マイページ（口座振替の金融機関口座）', path: '/mypage' } as const;
 
+/** 積立, 毎月の入金 or both, as the 口座振替 of the debit date takes them. */
+function debited(input: {
+  readonly transferPlans?: boolean | undefined;
+  readonly deposits?: boolean | undefined;
+}) {
+  if (input.transferPlans === true && input.deposits !== true) return '積立';
+  if (input.deposits === true && input.transferPlans !== true) return '毎月の入金';
+  return '積立・毎月の入金';
+}
+
 /**
  * The words of each problem: what is debited when, what is wrong, what to do and by when. Calm: nothing
  * has failed yet, and each message says what happens if nothing is done only as far as it is certain (a card
@@ -26,7 +36,13 @@ const bankAccountHowTo = { label: 'マイページ（口座振替の金融機関
  */
 export function preDebitMessage(
   problem: PreDebitProblem,
-  input: { readonly debitDate: IsoDate; readonly cardLast4?: string | undefined },
+  input: {
+    readonly debitDate: IsoDate;
+    readonly cardLast4?: string | undefined;
+    /** What is debited by 口座振替 that date; both when not told. */
+    readonly transferPlans?: boolean | undefined;
+    readonly deposits?: boolean | undefined;
+  },
 ): PreDebitMessage {
   const debit = formatJapaneseDateWithWeekday(input.debitDate);
   const deadline = formatJapaneseDateWithWeekday(preDebitActionDeadline(input.debitDate));
@@ -63,8 +79,8 @@ export function preDebitMessage(
       return {
         title: '口座振替のご残高確認のお願い',
         lines: [
-          `${debit}は、口座振替による積立のお引き落とし日です。前回の口座振替は、ご指定の口座からお引き落としができませんでした。`,
-          `${deadline}までに、積立の金額がご指定の口座にあるかご確認ください。${failedDebitsBeforeSuspension}回続けてお引き落としができない場合、積立は停止されます。`,
+          `${debit}は、口座振替による${debited(input)}のお引き落とし日です。前回の口座振替は、ご指定の口座からお引き落としができませんでした。`,
+          `${deadline}までに、${debited(input)}の金額がご指定の口座にあるかご確認ください。${failedDebitsBeforeSuspension}回続けてお引き落としができない場合、積立は停止されます。`,
         ],
         action: bankAccountHowTo,
       };

@@ -16,7 +16,7 @@ import {
   type RecurringPurchase,
   type Transaction,
 } from '@fund/db';
-import { and, eq, isNull, lt, lte, or, gt } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lt, lte, ne, or } from 'drizzle-orm';
 import { preDebitCheckMail } from '../../mail/mail-templates.ts';
 import { insertOutboxMail } from '../../mail/outbox.repository.ts';
 import {
@@ -94,12 +94,27 @@ export function preDebitCheckStep(options: { appOrigin?: string | undefined } = 
         for (const row of rows) items.add(`${row.customerId}:${debitDate}`);
       }
       // (a card's 有効期限 YYYY-MM before the debit date's month: expired by then, as `cardStateOn` says)
-      // 毎月の入金 can only miss its bank account
+      // 毎月の入金 is a 口座振替 too: its bank account missing, or the customer's last 口座振替 failed
+      const failing = db
+        .select({ customerId: recurringPurchases.customerId })
+        .from(recurringPurchases)
+        .where(
+          and(
+            ne(recurringPurchases.status, 'CANCELED'),
+            eq(recurringPurchases.paymentMethod, 'ACCOUNT_TRANSFER'),
+            gt(recurringPurchases.consecutiveDebitFailures, 0),
+          ),
+        );
       const deposits = await db
         .select({ customerId: monthlyDeposits.customerId, debitDay: monthlyDeposits.debitDay })
         .from(monthlyDeposits)
         .leftJoin(accountTransferAccounts, eq(accountTransferAccounts.customerId, monthlyDeposits.customerId))
-        .where(and(eq(monthlyDeposits.status, 'ACTIVE'), isNull(accountTransferAccounts.customerId)));
+        .where(
+          and(
+            eq(monthlyDeposits.status, 'ACTIVE'),
+            or(isNull(accountTransferAccounts.customerId), inArray(monthlyDeposits.customerId, failing)),
+          ),
+        );
       for (const deposit of deposits) {
         for (const { debitDate } of debitsCheckedOn(businessDate, (month) =>
           monthlyDepositDate(month, deposit.debitDay),
@@ -124,7 +139,12 @@ export function preDebitCheckStep(options: { appOrigin?: string | undefined } = 
         .where(eq(customers.id, customerId));
       const at = now();
       for (const problem of problems) {
-        const message = preDebitMessage(problem, { debitDate, cardLast4: situation.cardLast4 });
+        const message = preDebitMessage(problem, {
+          debitDate,
+          cardLast4: situation.cardLast4,
+          transferPlans: situation.transferPlans,
+          deposits: situation.deposits,
+        });
         await postNotice(tx, {
           customerId,
           title: message.title,
@@ -162,6 +182,18 @@ async function situationOf(tx: Transaction, customerId: string, checkDate: IsoDa
       }
     }
   }
+  // a 毎月の入金 is debited from the same account: the last 口座振替 of any live 積立 tells (decision 023)
+  const failures = await tx
+    .select({ failures: recurringPurchases.consecutiveDebitFailures })
+    .from(recurringPurchases)
+    .where(
+      and(
+        eq(recurringPurchases.customerId, customerId),
+        ne(recurringPurchases.status, 'CANCELED'),
+        eq(recurringPurchases.paymentMethod, 'ACCOUNT_TRANSFER'),
+      ),
+    );
+  for (const row of failures) transferFailuresInARow = Math.max(transferFailuresInARow, row.failures);
   const depositPlans = await tx
     .select({ debitDay: monthlyDeposits.debitDay })
     .from(monthlyDeposits)

@@ -1,7 +1,7 @@
 import { recordDebitOutcome, type CardChargeRefusal, type IsoDate } from '@fund/domain';
 import type { RecurringPurchase, Transaction } from '@fund/db';
 import { formatJapaneseDate, formatYen, postNotice } from '../batch-data.ts';
-import { debitMethodName } from './recurring-debit-rules.ts';
+import { bankAccountMissingReason, debitMethodName } from './recurring-debit-rules.ts';
 import { recordDebitFailures } from './recurring-debits.repository.ts';
 
 /** The reason a card 積立 charge records and tells the customer, by why the card cannot be charged. */
@@ -47,7 +47,14 @@ export async function recordFailedDebit(
       ...(state.suspend
         ? ['3か月連続で口座振替ができなかったため、この積立を停止しました。再開はお手続きください。']
         : counts
-          ? [`連続${state.consecutiveFailures}回目です。3回連続で振替できない場合、積立は停止されます。`]
+          ? [
+              `連続${state.consecutiveFailures}回目です。3回連続で振替できない場合、積立は停止されます。`,
+              ...(failure === bankAccountMissingReason
+                ? [
+                    '口座振替には金融機関口座のご登録が必要です。マイページから口座振替のお申込み方法をご確認ください。',
+                  ]
+                : []),
+            ]
           : cardRefused.has(failure)
             ? ['マイページからクレジットカードを登録（更新）してください。次回の積立から決済されます。']
             : []),

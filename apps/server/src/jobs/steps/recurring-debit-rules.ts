@@ -11,6 +11,12 @@ import { monthKey } from '../batch-data.ts';
 
 /** What the recurring-debits step's per-item and set-based paths both decide the same way. */
 
+/**
+ * The reason a 口座振替 fails when the customer has no bank account registered on the debit date: there is
+ * nothing to debit, so it fails like any failed debit (decision 035), never succeeds.
+ */
+export const bankAccountMissingReason = '口座振替の金融機関口座が登録されていません';
+
 /** Decides whether a customer's debit fails (the bank's answer); undefined = it succeeds. */
 export type DebitFailureRule = (customer: { accountNumber: string; email: string }) => string | undefined;
 

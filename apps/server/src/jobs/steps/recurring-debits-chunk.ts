@@ -12,6 +12,7 @@ import {
   type DebitFailureRule,
 } from './recurring-debit-rules.ts';
 import {
+  customersWithBankAccount,
   debitedCustomers,
   debitsOfMonth,
   insertReceivedDebits,
@@ -29,8 +30,8 @@ import { firstDayOf } from '../batch-data.ts';
  * each customer's total (customer_unsettled); decision 008. It does the plain case — every due plan is
  * debited successfully, no pending change to apply, no failure streak to reset — as `process` would (the
  * same debits, balances and credits per customer); a customer with anything else
- * (a pending change, a failing debit, a card over its limit or that cannot be charged, a streak to reset, card
- * points to credit) is left to `process`,
+ * (a pending change, a failing debit, a card over its limit or that cannot be charged, a 口座振替 without a
+ * bank account, a streak to reset, card points to credit) is left to `process`,
  * which the runner calls for the items not returned here, in the same transaction.
  */
 export async function debitChunk(
@@ -85,6 +86,14 @@ export async function debitChunk(
     const cardRefused = new Set(
       cardCustomers.filter((customerId) => cardChargeRefusal(cards.get(customerId), businessDate)),
     );
+    // a 口座振替 without a bank account on the debit date fails (decision 035): `process` records it
+    const transferCustomers = [
+      ...new Set(
+        plans.filter((plan) => plan.paymentMethod === 'ACCOUNT_TRANSFER').map((plan) => plan.customerId),
+      ),
+    ];
+    const withBankAccount = await customersWithBankAccount(tx, transferCustomers);
+    const bankAccountMissing = new Set(transferCustomers.filter((id) => !withBankAccount.has(id)));
     for (const { itemId, customerId } of items) {
       const customer = customerOf.get(customerId);
       if (customer === undefined) continue; // `process` reports it
@@ -97,7 +106,13 @@ export async function debitChunk(
         (plan) =>
           plan.batchFlag !== null && plan.batchAppliesFrom !== null && plan.batchAppliesFrom <= monthStart,
       );
-      if (pendingChange || earning.has(customerId) || cardRefused.has(customerId)) continue;
+      if (
+        pendingChange ||
+        earning.has(customerId) ||
+        cardRefused.has(customerId) ||
+        bankAccountMissing.has(customerId)
+      )
+        continue;
       if (own.length === 0) {
         done.set(itemId, 'nothing-to-debit');
         continue;

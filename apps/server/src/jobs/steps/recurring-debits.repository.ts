@@ -6,6 +6,7 @@ import type {
   YearMonth,
 } from '@fund/domain';
 import {
+  accountTransferAccounts,
   customers,
   linkedCards,
   recurringDebits,
@@ -206,4 +207,17 @@ export async function linkedCardsOf(
     .from(linkedCards)
     .where(inArray(linkedCards.customerId, [...customerIds]));
   return new Map(cards.map(({ customerId, ...card }) => [customerId, card]));
+}
+
+/** Of `customerIds`, those with the bank account 口座振替 debits registered, in one statement. */
+export async function customersWithBankAccount(
+  tx: Transaction,
+  customerIds: readonly string[],
+): Promise<ReadonlySet<string>> {
+  if (customerIds.length === 0) return new Set();
+  const rows = await tx
+    .select({ customerId: accountTransferAccounts.customerId })
+    .from(accountTransferAccounts)
+    .where(inArray(accountTransferAccounts.customerId, [...customerIds]));
+  return new Set(rows.map((row) => row.customerId));
 }

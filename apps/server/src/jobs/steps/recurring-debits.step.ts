@@ -13,6 +13,7 @@ import { creditCardChargePoints, customersEarningCardPoints, type CardCharge } f
 import { customerMonthItem, parseCustomerMonthItem } from './customer-month-items.ts';
 import { cardRefusalReasons, recordFailedDebit } from './recurring-debit-failure.ts';
 import {
+  bankAccountMissingReason,
   cardChargedAlready,
   debitEntryDescription,
   debitsInOrder,
@@ -22,6 +23,7 @@ import {
 } from './recurring-debit-rules.ts';
 import { debitChunk } from './recurring-debits-chunk.ts';
 import {
+  customersWithBankAccount,
   customersWithPlansDue,
   debitedCustomer,
   debitsOfMonth,
@@ -96,7 +98,8 @@ async function applyPendingChange(tx: Transaction, plan: RecurringPurchase, mont
  *   it to SUCCESS when it settles. The customer's debits of the month are posted as one journal entry,
  *   bank_clearing / customer_unsettled for their total, its description naming each plan (decision 008:
  *   one entry per customer and month rather than per plan halves the ledger rows of the monthly run);
- * - failure: PROCESSING → FAILURE with the reason; a transfer plan's failures in a row are counted
+ * - failure: PROCESSING → FAILURE with the reason (the bank's answer, or no bank account registered on the
+ *   debit date: decision 035); a transfer plan's failures in a row are counted
  *   (`recordDebitOutcome`) and the third suspends the plan, with an important notice. A card charge over the
  *   monthly limit, or to no linked card or an expired one (`cardChargeRefusal`), fails for the month
  *   without counting.
@@ -144,13 +147,20 @@ export function recurringDebitsStep(options: { failureRule: DebitFailureRule }):
         ? await linkedCardsOf(tx, [customerId])
         : new Map<string, DebitCard>();
       const cardRefusal = cardChargeRefusal(cards.get(customerId), businessDate);
+      // a 口座振替 needs the bank account on the debit date: without one it fails (decision 035)
+      const bankAccount = plans.some((plan) => plan.paymentMethod === 'ACCOUNT_TRANSFER')
+        ? (await customersWithBankAccount(tx, [customerId])).has(customerId)
+        : false;
       const withAmounts = debitsInOrder(plans, month);
       let failed = 0;
       const debited: Debited[] = [];
       const cardCharges: CardCharge[] = [];
       for (const { plan, amount } of withAmounts) {
         if (done.has(plan.id)) continue;
-        let failure: string | undefined = options.failureRule(customer);
+        let failure: string | undefined =
+          plan.paymentMethod === 'ACCOUNT_TRANSFER' && !bankAccount
+            ? bankAccountMissingReason
+            : options.failureRule(customer);
         if (failure === undefined && plan.paymentMethod === 'CREDIT_CARD') {
           if (cardRefusal !== undefined) failure = cardRefusalReasons[cardRefusal];
           else if (cardTotal + amount > recurringPlanRules.cardMonthlyLimit) failure = 'カード利用上限超過';

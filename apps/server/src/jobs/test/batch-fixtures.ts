@@ -1,6 +1,7 @@
 // Rows and helpers the batch scenario tests build on (test-only).
 import { addCalendarDays, isBusinessDay, jstInstant, type IsoDate } from '@fund/domain';
 import {
+  accountTransferAccounts,
   credit,
   customerAccounts,
   customers,
@@ -14,6 +15,7 @@ import {
   orders,
   postJournalEntry,
   prospectusConfirmations,
+  recordBankTransfer,
   trades,
   verifyLedger,
   type DatabaseHandle,
@@ -68,13 +70,38 @@ export async function insertFund(
 
 let accountNumber = 2_000_000;
 
+/** The bank account 口座振替 debits (積立 and 毎月の入金); without one they fail (decision 035). */
+export async function registerBankAccount(
+  handle: DatabaseHandle,
+  customerId: string,
+  accountNumber: string,
+): Promise<void> {
+  await handle.db.insert(accountTransferAccounts).values({
+    customerId,
+    bankCode: '0005',
+    bankName: 'テスト銀行',
+    branchCode: '001',
+    branchName: '本店',
+    accountType: 'ORDINARY',
+    accountNumber: accountNumber.slice(-7).padStart(7, '0'),
+    holderNameKana: 'ヤマダ ハナコ',
+  });
+}
+
 /**
  * An adult (born 1985) with a specific account and both 2024 NISA accounts, who confirmed the prospectus
- * of `fundIds`, with `cash` yen deposited on 2026-01-05.
+ * of `fundIds`, with `cash` yen deposited on 2026-01-05 (振込入金) and a bank account for 口座振替 unless
+ * `bankAccount` is false.
  */
 export async function insertCustomer(
   handle: DatabaseHandle,
-  options: { fundIds?: readonly string[]; cash?: bigint; emailLocalPart?: string } = {},
+  options: {
+    fundIds?: readonly string[];
+    cash?: bigint;
+    emailLocalPart?: string;
+    /** The bank account 口座振替 debits (decision 035); registered unless false. */
+    bankAccount?: boolean;
+  } = {},
 ): Promise<string> {
   accountNumber += 1;
   const number = String(accountNumber);
@@ -102,18 +129,28 @@ export async function insertCustomer(
       openedOn: '2024-01-04',
     })),
   );
+  if (options.bankAccount !== false) await registerBankAccount(handle, customerId, number);
   for (const fundId of options.fundIds ?? []) {
     await handle.db.insert(prospectusConfirmations).values({ customerId, fundId, version: 1 });
   }
   if ((options.cash ?? 0n) > 0n) {
-    await handle.db.transaction((tx) =>
-      postJournalEntry(tx, {
+    await handle.db.transaction(async (tx) => {
+      const journalEntryId = await postJournalEntry(tx, {
         kind: 'deposit',
         businessDate: '2026-01-05' as IsoDate,
         customerId,
         lines: [debit('bank_clearing', options.cash!), credit('customer_cash', options.cash!, customerId)],
-      }),
-    );
+      });
+      // the 振込入金 recorded as a 入金: the credit's source (decision 035)
+      await recordBankTransfer(tx, {
+        customerId,
+        type: 'deposit',
+        amount: options.cash!,
+        date: '2026-01-05',
+        description: '振込入金',
+        journalEntryId,
+      });
+    });
   }
   return customerId;
 }

@@ -34,7 +34,7 @@ const withBank = '2300004';
 beforeAll(async () => {
   database = await createTestDatabase();
   for (const customer of [linker, reRegistering, other, withBank]) {
-    ids.set(customer, await insertCustomer(database.db, customer));
+    ids.set(customer, await insertCustomer(database.db, customer, { bankAccount: false }));
   }
   await database.db.insert(linkedCards).values({
     customerId: ids.get(reRegistering)!,

@@ -1,6 +1,7 @@
 import { type MonthlyDeposit as MonthlyDepositAnswer, type PutMonthlyDepositBody } from '@fund/contracts';
 import { type Database, type MonthlyDeposit } from '@fund/db';
 import { NotFoundError } from '../../errors/app-error.ts';
+import { checkBankAccountToDebit } from './recurring-purchase-rules.ts';
 import { auditPlanChange, planCustomer, tradingPlanCustomer, type PlanCaller } from './plan-changes.ts';
 import {
   cancelMonthlyDeposit,
@@ -38,6 +39,8 @@ export class MonthlyDepositService {
   async putMonthlyDeposit(caller: PlanCaller, body: PutMonthlyDepositBody): Promise<MonthlyDepositAnswer> {
     return this.db.transaction(async (tx) => {
       const customer = await tradingPlanCustomer(tx, caller.customerId);
+      // a 口座振替 with nothing to debit is refused up front (decision 035)
+      await checkBankAccountToDebit(tx, customer.id, 'monthlyDeposit');
       const existing = await findLiveMonthlyDeposit(tx, customer.id);
       const amount = BigInt(body.amount);
       const saved =

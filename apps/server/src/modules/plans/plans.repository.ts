@@ -1,4 +1,5 @@
 import {
+  accountTransferAccounts,
   customerAccounts,
   funds,
   holdings,
@@ -274,6 +275,16 @@ export async function cancelMonthlyDeposit(db: DatabaseExecutor, id: string): Pr
 }
 
 /** The customer's linked card (one per customer), which a card 積立 is charged to. */
+/** Whether the customer has the bank account 口座振替 debits (積立 and 毎月の入金) registered. */
+export async function hasBankAccountForDebits(db: DatabaseExecutor, customerId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ customerId: accountTransferAccounts.customerId })
+    .from(accountTransferAccounts)
+    .where(eq(accountTransferAccounts.customerId, customerId))
+    .limit(1);
+  return row !== undefined;
+}
+
 export async function findCardForPlans(
   db: DatabaseExecutor,
   customerId: string,

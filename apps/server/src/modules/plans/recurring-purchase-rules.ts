@@ -20,6 +20,7 @@ import { AppError } from '../../errors/app-error.ts';
 import { currentTerms, upcomingTerms } from './recurring-purchase-terms.ts';
 import {
   findCardForPlans,
+  hasBankAccountForDebits,
   hasOpenAccount,
   listRecurringPurchases,
   type PlanCustomer,
@@ -139,6 +140,38 @@ export async function checkCardToCharge(
   const refusal = cardChargeRefusal(await findCardForPlans(tx, customerId), today);
   if (refusal !== undefined)
     throw new AppError(PlanErrorCode.cardNotChargeable, cardNotChargeableMessages[refusal]);
+}
+
+/** What a 口座振替 積立 or 毎月の入金 without a registered bank account is refused with (400-227). */
+export const bankAccountMissingMessages = {
+  recurring:
+    '口座振替の金融機関口座が登録されていないため、口座振替での積立は設定できません。マイページから口座振替のお申込み方法をご確認ください。',
+  monthlyDeposit:
+    '口座振替の金融機関口座が登録されていないため、毎月の入金は設定できません。マイページから口座振替のお申込み方法をご確認ください。',
+} as const;
+
+/**
+ * A 口座振替 needs a registered bank account to debit (decision 035): a 口座振替 積立 is refused without one,
+ * as a card 積立 is without a card. The monthly deposit's service asks the same (`checkBankAccountToDebit`).
+ */
+export async function checkBankAccountToDebit(
+  tx: Transaction,
+  customerId: string,
+  what: keyof typeof bankAccountMissingMessages,
+) {
+  if (!(await hasBankAccountForDebits(tx, customerId)))
+    throw new AppError(PlanErrorCode.bankAccountMissing, bankAccountMissingMessages[what]);
+}
+
+/** The payment source of a 積立's terms: a card to charge, or a bank account to debit. */
+export async function checkPaymentSource(
+  tx: Transaction,
+  customerId: string,
+  terms: RecurringPlanTerms,
+  today: IsoDate,
+) {
+  if (terms.paymentMethod === 'ACCOUNT_TRANSFER') await checkBankAccountToDebit(tx, customerId, 'recurring');
+  else await checkCardToCharge(tx, customerId, terms, today);
 }
 
 /**

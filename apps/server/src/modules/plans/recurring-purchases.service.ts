@@ -41,7 +41,7 @@ import {
 } from './plans.repository.ts';
 import {
   checkCardLimit,
-  checkCardToCharge,
+  checkPaymentSource,
   checkPurchaseSetup,
   planIssuesError,
 } from './recurring-purchase-rules.ts';
@@ -96,7 +96,7 @@ export class RecurringPurchasesService {
     };
     const check = checkRecurringPlan(terms);
     if (!check.ok) throw planIssuesError(check.issues);
-    await checkCardToCharge(tx, customer.id, terms, jstDateOf(now));
+    await checkPaymentSource(tx, customer.id, terms, jstDateOf(now));
     await checkCardLimit(tx, customer.id, null, terms, startMonth);
 
     const live = await listRecurringPurchases(tx, customer.id, { liveOnly: true });
@@ -161,7 +161,7 @@ export class RecurringPurchasesService {
       const check = checkRecurringPlan(terms);
       if (!check.ok) throw planIssuesError(check.issues);
       if (terms.paymentMethod !== before.paymentMethod)
-        await checkCardToCharge(tx, customer.id, terms, jstDateOf(now));
+        await checkPaymentSource(tx, customer.id, terms, jstDateOf(now));
       await checkCardLimit(tx, customer.id, plan.id, terms, scheduleChangeEffectiveMonth(now));
 
       // the month's cut-over for any change; a payment switch has its own rule (card window 10th-15th)

@@ -13,9 +13,11 @@ import { LinkButton } from '../../components/button/link-button';
 import { PageHeading } from '../../components/page-heading/page-heading';
 import { Card, DescriptionList, ErrorState, Skeleton } from '../../components/ui';
 import { useContractForm } from '../../lib/forms/use-contract-form';
+import { useBankAccountForDebits } from './api/get-bank-account-for-debits';
 import { useNisaRoomForRecurringPurchase } from './api/get-nisa-room-for-recurring-purchase';
 import { useCreateRecurringPurchase } from './api/post-recurring-purchase';
 import { useUpdateRecurringPurchase } from './api/put-recurring-purchase';
+import { BankAccountMissingNote } from './components/bank-account-missing-note';
 import { PlanSummary } from './components/plan-summary';
 import { RecurringNisaSplit } from './components/recurring-nisa-split';
 import { RecurringPointsNote } from './components/recurring-notes';
@@ -45,6 +47,7 @@ export function ScheduledBuyConfirmPage() {
   const [refusal, setRefusal] = useState<PlanRefusal | null>(null);
   const create = useCreateRecurringPurchase();
   const update = useUpdateRecurringPurchase();
+  const bankAccount = useBankAccountForDebits();
   const now = useMemo(() => new Date(), []);
   const accountType = plan?.accountType ?? draft.accountType;
   const nisaRoom = useNisaRoomForRecurringPurchase(
@@ -124,6 +127,12 @@ export function ScheduledBuyConfirmPage() {
   }
 
   const managing = plan !== null;
+  // as the server refuses it (400-227): a new 口座振替 積立, or a switch to 口座振替, without a bank account;
+  // no first debit date is promised and 設定する is not offered
+  const bankAccountMissing =
+    draft.paymentMethod === 'ACCOUNT_TRANSFER' &&
+    plan?.paymentMethod !== 'ACCOUNT_TRANSFER' &&
+    bankAccount.data === 'no-bank-account';
   const month = managing ? changeEffectiveMonth(now, plan.paymentMethod, draft.paymentMethod) : null;
   const dates = month === null ? newPlanDates(now) : datesOfMonth(month);
   const flag = !managing || plan.pendingChange?.batchFlag === 'create' ? 'create' : 'update';
@@ -169,7 +178,14 @@ export function ScheduledBuyConfirmPage() {
             {
               term: 'お支払い方法',
               value: paymentMethodLabels[draft.paymentMethod],
-              note: noteOf('paymentMethod', fix('inputType', '変更する')),
+              note: bankAccountMissing ? (
+                <>
+                  <BankAccountMissingNote debitedBy="recurring" />
+                  {fix('inputType', 'お支払い方法を変更する')}
+                </>
+              ) : (
+                noteOf('paymentMethod', fix('inputType', '変更する'))
+              ),
             },
             {
               term: '口座区分',
@@ -195,45 +211,49 @@ export function ScheduledBuyConfirmPage() {
           status={nisaRoom.data}
         />
       </Card>
-      <Card title={managing ? '変更の適用' : '初回の予定'}>
-        <DescriptionList
-          label={managing ? '変更の適用' : '初回の予定'}
-          items={[
-            { term: managing ? '適用開始月' : '開始月', value: formatYearMonth(dates.startMonth) },
-            {
-              term: draft.paymentMethod === 'CREDIT_CARD' ? '初回のカード決済日' : '初回の引落日',
-              value: formatJapaneseDateWithWeekday(dates.firstDebitDate),
-              note: '毎月27日（休業日の場合は翌営業日）',
-            },
-            {
-              term: '初回の買付申込日（予定）',
-              value: formatJapaneseDateWithWeekday(dates.firstOrderDate),
-              note: 'お引落しの確認後に買付をお申込みします',
-            },
-            {
-              term: '処理区分',
-              value: batchFlagLabels[flag],
-              note: `${formatYearMonth(dates.startMonth)}分の処理から反映されます`,
-            },
-          ]}
-        />
-        <p className="scheduled-buy__note">
-          毎月15日までのお手続きはその月分から、16日以降のお手続きは翌月分から反映されます。
-          {managing && plan.paymentMethod !== draft.paymentMethod && draft.paymentMethod === 'CREDIT_CARD'
-            ? ' 口座振替からカード払いへの変更は、10日〜15日のお手続きのみその月分から反映されます。'
-            : null}
-        </p>
-        <RecurringPointsNote />
-      </Card>
+      {bankAccountMissing ? null : (
+        <Card title={managing ? '変更の適用' : '初回の予定'}>
+          <DescriptionList
+            label={managing ? '変更の適用' : '初回の予定'}
+            items={[
+              { term: managing ? '適用開始月' : '開始月', value: formatYearMonth(dates.startMonth) },
+              {
+                term: draft.paymentMethod === 'CREDIT_CARD' ? '初回のカード決済日' : '初回の引落日',
+                value: formatJapaneseDateWithWeekday(dates.firstDebitDate),
+                note: '毎月27日（休業日の場合は翌営業日）',
+              },
+              {
+                term: '初回の買付申込日（予定）',
+                value: formatJapaneseDateWithWeekday(dates.firstOrderDate),
+                note: 'お引落しの確認後に買付をお申込みします',
+              },
+              {
+                term: '処理区分',
+                value: batchFlagLabels[flag],
+                note: `${formatYearMonth(dates.startMonth)}分の処理から反映されます`,
+              },
+            ]}
+          />
+          <p className="scheduled-buy__note">
+            毎月15日までのお手続きはその月分から、16日以降のお手続きは翌月分から反映されます。
+            {managing && plan.paymentMethod !== draft.paymentMethod && draft.paymentMethod === 'CREDIT_CARD'
+              ? ' 口座振替からカード払いへの変更は、10日〜15日のお手続きのみその月分から反映されます。'
+              : null}
+          </p>
+          <RecurringPointsNote />
+        </Card>
+      )}
       <form className="scheduled-buy__submit" onSubmit={(event) => void submit(event)} noValidate>
         {refusal?.field === 'form' ? (
           <p className="ui-field__error" role="alert">
             {refusal.message}
           </p>
         ) : null}
-        <Button type="submit" width="100%" loading={pending}>
-          {managing ? '変更する' : '設定する'}
-        </Button>
+        {bankAccountMissing ? null : (
+          <Button type="submit" width="100%" loading={pending}>
+            {managing ? '変更する' : '設定する'}
+          </Button>
+        )}
         <LinkButton variant="text" to={stepPath(code, 'inputAmount', draft)}>
           戻る
         </LinkButton>

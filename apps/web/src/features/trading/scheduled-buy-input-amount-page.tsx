@@ -7,7 +7,9 @@ import { LinkButton } from '../../components/button/link-button';
 import { PageHeading } from '../../components/page-heading/page-heading';
 import { AmountInput, Card, ErrorState, Field, Select, Skeleton } from '../../components/ui';
 import { useContractForm } from '../../lib/forms/use-contract-form';
+import { useBankAccountForDebits } from './api/get-bank-account-for-debits';
 import { useNisaRoomForRecurringPurchase } from './api/get-nisa-room-for-recurring-purchase';
+import { BankAccountMissingNote } from './components/bank-account-missing-note';
 import { RecurringNisaNote, RecurringPointsNote } from './components/recurring-notes';
 import { amountSchema, bonusMonthsOf, type AmountFormValues } from './scheduled-buy-amount-schema';
 import { useScheduledBuyContext } from './scheduled-buy-context';
@@ -33,6 +35,12 @@ export function ScheduledBuyInputAmountPage() {
   const nisa = accountType === 'nisa2_tsumitate' || accountType === 'nisa2_growth';
   const nisaRoom = useNisaRoomForRecurringPurchase(nisa);
   const paymentMethod = draft.paymentMethod ?? 'ACCOUNT_TRANSFER';
+  const bankAccount = useBankAccountForDebits();
+  // as the server refuses it (400-227): a new 口座振替 積立, or a switch to 口座振替, without a bank account
+  const bankAccountMissing =
+    paymentMethod === 'ACCOUNT_TRANSFER' &&
+    plan?.paymentMethod !== 'ACCOUNT_TRANSFER' &&
+    bankAccount.data === 'no-bank-account';
   const existing = plan?.pendingChange?.terms ?? plan;
   const schema = useMemo(
     () => amountSchema({ paymentMethod, plans: plans.data?.recurringPurchases ?? [], planId: draft.plan }),
@@ -97,6 +105,11 @@ export function ScheduledBuyInputAmountPage() {
           変更する
         </LinkButton>
       </p>
+      {bankAccountMissing ? (
+        <p className="scheduled-buy__note">
+          <BankAccountMissingNote debitedBy="recurring" />
+        </p>
+      ) : null}
       <Card title="積立金額">
         <form className="scheduled-buy__form" onSubmit={(event) => void onSubmit(event)} noValidate>
           <Controller

@@ -47,6 +47,11 @@ const placements: Readonly<Record<string, Placement>> = {
     fallback:
       'ご登録のクレジットカードがないため、クレジットカードでの積立は設定できません。マイページからカードを登録してください。',
   },
+  [PlanErrorCode.bankAccountMissing]: {
+    field: 'paymentMethod',
+    fallback:
+      '口座振替の金融機関口座が登録されていないため、口座振替での積立は設定できません。マイページで口座振替のお申込み方法をご確認ください。',
+  },
   [PlanErrorCode.planAlreadyExists]: {
     field: 'accountType',
     fallback: 'このファンドと口座区分の積立はすでに設定されています。',

@@ -10,6 +10,7 @@ import {
   linkedCards,
   pointsLedger,
   postJournalEntry,
+  recordBankTransfer,
   seedDemoData,
   trades,
   verifyLedger,
@@ -157,11 +158,20 @@ export async function createTradingKit(): Promise<TradingKit> {
     unsettled: (accountNumber) => balance(accountNumber, 'customer_unsettled'),
     async deposit(accountNumber, amount) {
       await database.db.transaction(async (tx) => {
-        await postJournalEntry(tx, {
+        const journalEntryId = await postJournalEntry(tx, {
           kind: 'deposit',
           businessDate: isoDate('2025-01-06'),
           customerId: customerId(accountNumber),
           lines: [debit('bank_clearing', amount), credit('customer_cash', amount, customerId(accountNumber))],
+        });
+        // the 振込入金 recorded as a 入金: the credit's source (decision 035)
+        await recordBankTransfer(tx, {
+          customerId: customerId(accountNumber),
+          type: 'deposit',
+          amount,
+          date: '2025-01-06',
+          description: '振込入金',
+          journalEntryId,
         });
       });
     },

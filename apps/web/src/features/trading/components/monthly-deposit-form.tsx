@@ -6,8 +6,10 @@ import { z } from 'zod';
 import { Button } from '../../../components/button/button';
 import { AmountInput, Card, DescriptionList, Field, Select } from '../../../components/ui';
 import { useContractForm } from '../../../lib/forms/use-contract-form';
+import { useBankAccountForDebits } from '../api/get-bank-account-for-debits';
 import { useSaveMonthlyDeposit, useStopMonthlyDeposit } from '../api/put-monthly-deposit';
 import { planRefusalOf } from '../scheduled-buy-refusal';
+import { BankAccountMissingNote } from './bank-account-missing-note';
 
 // the contract's rules, with messages a customer understands for an empty field
 const depositFormSchema = putMonthlyDepositBodySchema.extend({
@@ -37,6 +39,8 @@ export function MonthlyDepositForm({ setting }: { readonly setting: Setting | nu
   const stop = useStopMonthlyDeposit();
   const [saved, setSaved] = useState<string | null>(null);
   const [askingStop, setAskingStop] = useState(false);
+  // a 毎月の入金 is a 口座振替: without a bank account the server refuses it (400-227), so it is said first
+  const bankAccountMissing = useBankAccountForDebits().data === 'no-bank-account';
   const form = useContractForm(depositFormSchema, {
     defaultValues: { amount: setting?.amount ?? '', day: setting === null ? '' : String(setting.day) },
   });
@@ -117,9 +121,15 @@ export function MonthlyDepositForm({ setting }: { readonly setting: Setting | nu
               </Field>
             )}
           />
-          <Button type="submit" width="100%" loading={save.isPending}>
-            {setting === null ? '設定する' : '変更する'}
-          </Button>
+          {bankAccountMissing ? (
+            <p className="scheduled-buy__note">
+              <BankAccountMissingNote debitedBy="monthlyDeposit" />
+            </p>
+          ) : (
+            <Button type="submit" width="100%" loading={save.isPending}>
+              {setting === null ? '設定する' : '変更する'}
+            </Button>
+          )}
         </form>
       </Card>
       {setting === null ? null : (
