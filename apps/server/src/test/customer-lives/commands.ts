@@ -465,7 +465,8 @@ export function batchOptions(world: World): DailyBatchOptions {
     demoPrices: false,
     debitFailureRule: (customer) => (world.shortOfFunds.has(customer.accountNumber) ? '残高不足' : undefined),
     purchaseLagBusinessDays: 2,
-    workers: 1,
+    // two claim loops on PostgreSQL, as a night with several workers runs (PGlite always runs one)
+    workers: 2,
     now: world.clock.now,
   };
 }
