@@ -1,7 +1,7 @@
 // The customers' actions and the outside events of the model-based test, as fast-check commands: each
 // goes through the real API (or, for what happens outside the service, the table the outside world
 // writes), and the business days go through the real batch.
-import { accountTransferAccounts, linkedCards } from '@fund/db';
+import { linkedCards } from '@fund/db';
 import { addCalendarDays, jstInstant, type IsoDate } from '@fund/domain';
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
@@ -365,12 +365,16 @@ class LinkCard extends CustomerCommand {
   }
 }
 
-/** Outside events: the customer ends the card link at the issuer; the bank account is closed or added. */
+/**
+ * Outside events: the customer ends the card link at the issuer, registers a bank account for 口座振替 (on
+ * paper), closes the bank account at the bank (its debits are refused as 口座解約 from then on) or runs it
+ * short (残高不足, switched on and off).
+ */
 class OutsideEvent extends CustomerCommand {
   constructor(
     accountNumber: string,
     minutes: number,
-    readonly event: 'card unlinked' | 'bank account removed' | 'bank account registered' | 'bank short',
+    readonly event: 'card unlinked' | 'bank account closed' | 'bank account registered' | 'bank short',
   ) {
     super(accountNumber, minutes);
   }
@@ -380,19 +384,17 @@ class OutsideEvent extends CustomerCommand {
       case 'card unlinked':
         await world.database.db.delete(linkedCards).where(eq(linkedCards.customerId, customerId));
         return;
-      case 'bank account removed':
-        await world.database.db
-          .delete(accountTransferAccounts)
-          .where(eq(accountTransferAccounts.customerId, customerId));
-        customer.bankAccount = false;
+      case 'bank account closed':
+        world.bankRefusals.set(this.accountNumber, '口座解約');
         return;
       case 'bank account registered':
         await registerBankAccount(world.database, customerId);
         customer.bankAccount = true;
+        world.bankRefusals.delete(this.accountNumber);
         return;
       case 'bank short':
-        if (world.shortOfFunds.has(this.accountNumber)) world.shortOfFunds.delete(this.accountNumber);
-        else world.shortOfFunds.add(this.accountNumber);
+        if (world.bankRefusals.has(this.accountNumber)) world.bankRefusals.delete(this.accountNumber);
+        else world.bankRefusals.set(this.accountNumber, '残高不足');
         return;
     }
   }
@@ -463,7 +465,7 @@ class BusinessDays implements Command {
 export function batchOptions(world: World): DailyBatchOptions {
   return {
     demoPrices: false,
-    debitFailureRule: (customer) => (world.shortOfFunds.has(customer.accountNumber) ? '残高不足' : undefined),
+    debitFailureRule: (customer) => world.bankRefusals.get(customer.accountNumber),
     purchaseLagBusinessDays: 2,
     // two claim loops on PostgreSQL, as a night with several workers runs (PGlite always runs one)
     workers: 2,
@@ -616,7 +618,7 @@ const [buy, sell, cancel, createPlan, ...others] = [
       minutes: minutesArb,
       event: fc.constantFrom(
         'card unlinked' as const,
-        'bank account removed' as const,
+        'bank account closed' as const,
         'bank account registered' as const,
         'bank short' as const,
       ),

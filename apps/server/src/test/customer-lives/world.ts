@@ -116,8 +116,11 @@ export interface World {
   /** Account number → customer id and access token. */
   readonly customerIds: ReadonlyMap<string, string>;
   readonly tokens: ReadonlyMap<string, string>;
-  /** Customers whose bank answers 残高不足 to every 口座振替 (an outside event the model switches). */
-  readonly shortOfFunds: Set<string>;
+  /**
+   * The bank's answer to each customer's 口座振替 when it refuses them (残高不足, 口座解約): outside events the
+   * model switches. The registration of the account with us stays (only a paper form changes it).
+   */
+  readonly bankRefusals: Map<string, string>;
   close(): Promise<void>;
 }
 
@@ -290,7 +293,7 @@ export async function createWorld(): Promise<World> {
     clock,
     customerIds,
     tokens,
-    shortOfFunds: new Set(),
+    bankRefusals: new Map(),
     async close() {
       await app.close();
       await database.drop();
