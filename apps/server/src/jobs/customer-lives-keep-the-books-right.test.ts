@@ -4,7 +4,7 @@ import { runLives } from '../test/customer-lives/run-lives.ts';
 // Issue 25 point 5: random sequences of customers' actions through the real API (buys by amount and by
 // units with and without points, sells by amount, units and all, cancels, 積立 set-up, change, suspend,
 // resume and cancel by both payment methods, 定期売却, 毎月の入金, card links) and outside events (a card
-// unlinked at the issuer, a bank account removed or registered, a bank answering 残高不足), interleaved with
+// unlinked at the issuer, a bank account registered or closed at the bank, a bank answering 残高不足), interleaved with
 // nights of the real batch; after every night the ledger balances with no credit without a source, nothing
 // is negative, holdings equal their trades, NISA stays within its limits, one order per idempotency key,
 // no bank debit without a bank account, and the batch finished the day. This is the short seeded run; the
