@@ -1,11 +1,11 @@
-import { amountRuleMessage, amountRuleText, type AmountRule } from '@fund/contracts';
+import { amountRuleMessage, amountRuleText, type AmountRule } from '@fund/domain';
 import { useState, type ReactNode } from 'react';
 import { AmountInput } from './amount-input';
 import { Field } from './field';
 
 export interface AmountFieldProps {
   readonly label: ReactNode;
-  /** The rule the server applies (packages/contracts amount-rules): stated as the hint, checked as typed. */
+  /** The rule the server applies (from packages/contracts amount-rules): stated as the hint, checked as typed. */
   readonly rule: AmountRule;
   /** More about the field after the rule (what the amount covers, what happens above the holding). */
   readonly note?: string;

@@ -1,5 +1,4 @@
 import {
-  amountRuleMessage,
   orderAmountSchema,
   orderTypeBuySchema,
   orderUnitsSchema,
@@ -8,7 +7,7 @@ import {
   spotBuyUnitsRule,
   type AmountRule,
 } from '@fund/contracts';
-import { checkPointUse, formatYen, navPer10k, pointsToYen, yen } from '@fund/domain';
+import { checkPointUse, formatYen, navPer10k, pointsToYen, yen, amountRuleMessage } from '@fund/domain';
 import { z } from 'zod';
 import { spotBuyAccounts, type BuyDraft } from './buy-draft';
 import { pointRefusalMessage } from './buy-messages';

@@ -1,10 +1,11 @@
-import { amountRuleMessage, recurringAmountRule, type RecurringPurchase } from '@fund/contracts';
+import { recurringAmountRule, type RecurringPurchase } from '@fund/contracts';
 import {
   checkRecurringPlan,
   formatYen,
   recurringPlanRules,
   type RecurringPlanIssue,
   type Yen,
+  amountRuleMessage,
 } from '@fund/domain';
 import { z } from 'zod';
 import { cardLimitExcess, type PlanPaymentMethod } from './scheduled-buy-rules';

@@ -1,5 +1,5 @@
+import { amountRuleMessage } from '@fund/domain';
 import {
-  amountRuleMessage,
   createScheduledSellBodySchema,
   scheduledSellFrequencySchema,
   scheduledSellValueRule,
