@@ -1,20 +1,26 @@
 import { z } from 'zod';
+import {
+  operatorAccountNumberMessage,
+  operatorAccountNumberPattern,
+  operatorNameKanaLengthMessage,
+  operatorNameKanaMaxLength,
+  operatorNameKanaMessage,
+  operatorNameKanaPattern,
+} from './operator-search-rules.ts';
 import { accountRoleSchema, equityStatusSchema } from './root-loading.ts';
 
 // The operator console's calls (decision 024): an operator finds a customer of its branches by 口座番号 or
 // name kana, opens one, and reads its own audit trail. Operator token only (`requireOperator`).
 
-/** 口座番号 in a search: the whole 7 digits or its first digits. */
-export const operatorAccountNumberPattern = /^\d{1,7}$/;
-/** フリガナ in a search: 全角カタカナ, the long vowel mark and spaces. */
-export const operatorNameKanaPattern = /^[ァ-ヶー\u3000 ]+$/;
-/** フリガナ in a search: at most this many characters (a family and a given name fit with room). */
-export const operatorNameKanaMaxLength = 50;
-
-export const operatorAccountNumberMessage = '口座番号は半角数字7桁以内で入力してください';
-export const operatorNameKanaLengthMessage = `フリガナは${operatorNameKanaMaxLength}文字以内で入力してください`;
-export const operatorNameKanaMessage = 'フリガナは全角カタカナで入力してください';
-export const operatorSearchEmptyMessage = '口座番号またはフリガナを入力してください';
+export {
+  operatorAccountNumberMessage,
+  operatorAccountNumberPattern,
+  operatorNameKanaLengthMessage,
+  operatorNameKanaMaxLength,
+  operatorNameKanaMessage,
+  operatorNameKanaPattern,
+  operatorSearchEmptyMessage,
+} from './operator-search-rules.ts';
 
 /**
  * `GET /v1/operator/customers`: at least one of the two, both narrowing when given. The console checks the

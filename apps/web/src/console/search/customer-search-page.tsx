@@ -1,3 +1,4 @@
+import type { OperatorCustomer } from '@fund/contracts';
 import {
   operatorAccountNumberMessage,
   operatorAccountNumberPattern,
@@ -6,8 +7,7 @@ import {
   operatorNameKanaMessage,
   operatorNameKanaPattern,
   operatorSearchEmptyMessage,
-  type OperatorCustomer,
-} from '@fund/contracts';
+} from '@fund/contracts/operator-search-rules';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../components/button/button';
