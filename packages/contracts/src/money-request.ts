@@ -20,7 +20,13 @@ export function positiveWholeNumberSchema(max: bigint, what: string) {
   return z
     .union([
       z.number().int(`${what}は整数で入力してください`).positive(`${what}は1以上で入力してください`),
-      z.string().max(20).regex(digits, `${what}は半角数字（整数）で入力してください`),
+      z
+        .string()
+        .max(20)
+        .regex(/^[0-9]+$/, `${what}は半角数字（整数）で入力してください`)
+        // "0" is digits: say what is wrong with it, not that it is not a number (issue 25)
+        .refine((value) => !/^0+$/.test(value), `${what}は1以上で入力してください`)
+        .refine((value) => digits.test(value), `${what}は先頭に0を付けずに入力してください`),
     ])
     .refine((value) => atMost(value, max), {
       message: `${what}は${max.toString()}以下の整数で入力してください`,

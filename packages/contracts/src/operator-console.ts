@@ -1,24 +1,51 @@
 import { z } from 'zod';
+import {
+  operatorAccountNumberMessage,
+  operatorAccountNumberPattern,
+  operatorNameKanaLengthMessage,
+  operatorNameKanaMaxLength,
+  operatorNameKanaMessage,
+  operatorNameKanaPattern,
+} from './operator-search-rules.ts';
 import { accountRoleSchema, equityStatusSchema } from './root-loading.ts';
 
 // The operator console's calls (decision 024): an operator finds a customer of its branches by 口座番号 or
 // name kana, opens one, and reads its own audit trail. Operator token only (`requireOperator`).
 
-/** `GET /v1/operator/customers`: at least one of the two, both narrowing when given. */
+export {
+  operatorAccountNumberMessage,
+  operatorAccountNumberPattern,
+  operatorNameKanaLengthMessage,
+  operatorNameKanaMaxLength,
+  operatorNameKanaMessage,
+  operatorNameKanaPattern,
+  operatorSearchEmptyMessage,
+} from './operator-search-rules.ts';
+
+/**
+ * `GET /v1/operator/customers`: at least one of the two, both narrowing when given. The console checks the
+ * same rules as the operator types; the server checks them in the handler, so a refused search is audited
+ * like an allowed one (issue 25) and answers 400 with the rule's words.
+ */
 export const operatorCustomerSearchQuerySchema = z.strictObject({
   /** 口座番号, or its first digits (1 to 7). */
   accountNumber: z
     .string()
     .trim()
-    .regex(/^\d{1,7}$/, { error: '口座番号は半角数字7桁以内で入力してください' })
+    .regex(operatorAccountNumberPattern, { error: operatorAccountNumberMessage })
     .optional(),
   /** フリガナ (全角カタカナ), part of the family or given name, or both with or without a space. */
   nameKana: z
     .string()
     .trim()
-    .max(50)
-    .regex(/^[ァ-ヶー\u3000 ]+$/, { error: 'フリガナは全角カタカナで入力してください' })
+    .max(operatorNameKanaMaxLength, { error: operatorNameKanaLengthMessage })
+    .regex(operatorNameKanaPattern, { error: operatorNameKanaMessage })
     .optional(),
+});
+/** What the route takes before the handler checks it: any text, bounded so a log never stores a page. */
+export const operatorCustomerSearchRawQuerySchema = z.strictObject({
+  accountNumber: z.string().max(2000).optional(),
+  nameKana: z.string().max(2000).optional(),
 });
 export type OperatorCustomerSearchQuery = z.infer<typeof operatorCustomerSearchQuerySchema>;
 
@@ -74,6 +101,18 @@ export const operatorAuditEntrySchema = z
     path: z.string().nullable(),
     /** Why a refused row was refused (decision 009's reasons). */
     reason: z.string().nullable(),
+    /**
+     * A search's criteria as typed (the operator's own; decision 038), each cut to the rule's length with
+     * the length typed when longer, and the number of customers it found (null when refused).
+     */
+    search: z
+      .object({
+        accountNumber: z.string().nullable(),
+        nameKana: z.string().nullable(),
+        nameKanaLength: z.number().int().nullable(),
+        matches: z.number().int().nullable(),
+      })
+      .nullable(),
   })
   .meta({ id: 'OperatorAuditEntry' });
 export type OperatorAuditEntry = z.infer<typeof operatorAuditEntrySchema>;

@@ -7,6 +7,7 @@ import {
   scheduledSellTypeValues,
 } from '@fund/domain';
 import { z } from 'zod';
+import { maxMonthlyDepositAmount, maxRecurringAmount, maxScheduledSellValue } from './amount-limits.ts';
 import { positiveWholeNumberSchema } from './money-request.ts';
 
 // Standing instructions of the customer (spec §3, domain.md §3): 積立 (recurring purchases), 定期売却
@@ -55,12 +56,7 @@ export const amountStringSchema = z.string().regex(/^(?:0|[1-9][0-9]*)$/);
 /** A signed canonical decimal integer (gains and losses). */
 export const signedAmountStringSchema = z.string().regex(/^(?:0|-?[1-9][0-9]*)$/);
 
-/** Largest monthly (or bonus) amount of one recurring plan a request may name: 1億円. */
-export const maxRecurringAmount = 100_000_000n;
-/** Largest monthly deposit a request may name: 1億円. */
-export const maxMonthlyDepositAmount = 100_000_000n;
-/** Largest scheduled-sell figure (yen or units) a request may name. */
-export const maxScheduledSellValue = 999_999_999_999_999n;
+export { maxMonthlyDepositAmount, maxRecurringAmount, maxScheduledSellValue } from './amount-limits.ts';
 
 // The value lists are those of @fund/domain (spec §3), which the database's enums use too.
 /** The account types a recurring purchase may buy in: a subset of AccountType. */

@@ -10,6 +10,7 @@ import {
 } from '@fund/domain';
 import { z } from 'zod';
 import { isoDateSchema } from './request-limits.ts';
+import { maxOrderAmountYen, maxOrderPoints, maxOrderUnits } from './amount-limits.ts';
 import { positiveWholeNumberSchema as positiveWholeNumber } from './money-request.ts';
 
 // Orders API (issue 5): estimate, buy, sell, list, detail, cancel. Money and units:
@@ -18,12 +19,7 @@ import { positiveWholeNumberSchema as positiveWholeNumber } from './money-reques
 //   the limits are refused with 400;
 // - in answers, always decimal strings (`"1000000"`), so nothing loses precision above 2^53.
 
-/** Largest yen amount one order may name (10億円). */
-export const maxOrderAmountYen = 1_000_000_000n;
-/** Largest unit count one order may name. */
-export const maxOrderUnits = 1_000_000_000_000_000n;
-/** Largest point count one order may use. */
-export const maxOrderPoints = 1_000_000_000n;
+export { maxOrderAmountYen, maxOrderPoints, maxOrderUnits } from './amount-limits.ts';
 
 export { idempotencyKeyHeader } from './paths.ts';
 /** What an Idempotency-Key may be (security.md 25): 1-100 visible ASCII characters. */

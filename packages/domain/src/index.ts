@@ -14,6 +14,7 @@ export * from './enums/scheduled-sell.ts';
 export * from './enums/trade.ts';
 export * from './errors/domain-error.ts';
 export * from './maintenance/maintenance-window.ts';
+export * from './money/amount-rule.ts';
 export * from './money/cash-balance.ts';
 export * from './money/fund-pricing.ts';
 export * from './money/money.ts';

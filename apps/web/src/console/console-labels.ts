@@ -32,7 +32,26 @@ const refusalLabels: Readonly<Record<string, string>> = {
   header_missing: 'お客さまの指定なし',
   header_invalid: 'お客さまの指定が不正',
   no_act_as_claim: '代理操作の権限なし',
+  invalid_criteria: '検索条件が入力のルールに合わない',
 };
+
+/**
+ * A search row's criteria in words (decision 038): what the operator typed, so two searches read apart,
+ * and what it found. A フリガナ longer than the rule shows its first characters and its length.
+ */
+export function auditSearchText(search: NonNullable<OperatorAuditEntry['search']>): string {
+  const parts: string[] = [];
+  if (search.accountNumber !== null) parts.push(`口座番号「${search.accountNumber}」`);
+  if (search.nameKana !== null)
+    parts.push(
+      search.nameKanaLength === null
+        ? `フリガナ「${search.nameKana}」`
+        : `フリガナ「${search.nameKana}…」（${search.nameKanaLength.toLocaleString('ja-JP')}文字）`,
+    );
+  if (parts.length === 0) parts.push('条件なし');
+  if (search.matches !== null) parts.push(`${search.matches}件`);
+  return parts.join('・');
+}
 
 export function auditOutcomeLabel(entry: Pick<OperatorAuditEntry, 'outcome' | 'reason'>): string {
   if (entry.outcome === 'allowed') return '許可';

@@ -44,7 +44,8 @@ import { formatJapaneseDate, formatUnits, formatYen, postNotice } from '../batch
  * Buy: holding units += executed units, 簿価 += executed amount, 個別元本 re-averaged by units
  * (`applyPurchaseToCostBasis`); `buy.settled` customer_unsettled / fund_settlement; the NISA hold taken at
  * placement (受渡日 year) corrected to the executed amount if it differs; a FUND BUY trade; a 積立's debit
- * and payment RECEIVED → SUCCESS; status EXECUTED → TRADED → COMPLETED; a 受渡 notice.
+ * and payment RECEIVED → SUCCESS; a spot buy's payment from お預り金 as an 出金 of 入出金 (cashflow 買付代金);
+ * status EXECUTED → TRADED → COMPLETED; a 受渡 notice.
  *
  * Sell: units and reserved units down, 簿価 down pro rata (⌊簿価 × sold ÷ held⌋, all of it for the last
  * units), gain = proceeds − ⌈units × 個別元本 ÷ 10,000⌉ (`realisedGain`); in the specific account the tax is
@@ -200,6 +201,20 @@ async function settleBuy(tx: Transaction, order: Order, at: Date, fundName: stri
     tradeDate: order.tradeDate,
     settlementDate,
   });
+  // 入出金 lists every movement of お預り金 (decision 038): a spot buy paid from it is an 出金 on its
+  // 受渡日, the 約定金額 less the points' value, as a sale's proceeds are an 入金 (積立 is paid by the bank
+  // or the card and never passes through お預り金)
+  const paidFromCash = figures.amount - order.pointsValue;
+  if (order.channel === 'BUY' && paidFromCash > 0n) {
+    await tx.insert(cashflows).values({
+      customerId: order.customerId,
+      type: 'withdraw',
+      amount: paidFromCash,
+      occurredOn: settlementDate,
+      description: '買付代金',
+      journalEntryId: entryId,
+    });
+  }
   let paymentStatus = order.paymentStatus;
   if (order.channel === 'TSUMITATE' && order.paymentStatus === 'RECEIVED') {
     paymentStatusMachine.assertTransition('RECEIVED', 'SUCCESS');

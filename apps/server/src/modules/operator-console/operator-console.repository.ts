@@ -1,4 +1,4 @@
-import type { OperatorAuditEntry, OperatorCustomer } from '@fund/contracts';
+import { OperatorConsoleAction, type OperatorAuditEntry, type OperatorCustomer } from '@fund/contracts';
 import { auditLog, customers, operatorAssignments, operators, type Database } from '@fund/db';
 import { and, desc, eq, inArray, isNull, like, lt, sql, type SQL } from 'drizzle-orm';
 
@@ -89,6 +89,18 @@ export async function findCustomerForOperator(
  * most `limit + 1`, so the caller can tell that there are more. The customer is joined for its 口座番号
  * and name (null when the row named none, or the customer no longer exists).
  */
+/** A search row's criteria as recorded (rows from before decision 038 carry no length). */
+function searchOf(details: Record<string, unknown>): NonNullable<OperatorAuditEntry['search']> {
+  const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
+  const whole = (value: unknown) => (typeof value === 'number' && Number.isInteger(value) ? value : null);
+  return {
+    accountNumber: text(details['accountNumber']),
+    nameKana: text(details['nameKana']),
+    nameKanaLength: whole(details['nameKanaLength']),
+    matches: whole(details['matches']),
+  };
+}
+
 export async function auditTrailOfOperator(
   db: Database,
   operatorId: string,
@@ -130,5 +142,6 @@ export async function auditTrailOfOperator(
     method: text(row.details['method']),
     path: text(row.details['path']),
     reason: text(row.details['reason']),
+    search: row.action === OperatorConsoleAction.customerSearch ? searchOf(row.details) : null,
   }));
 }

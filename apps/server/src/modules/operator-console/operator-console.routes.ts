@@ -8,7 +8,10 @@ import {
   operatorCustomerSchema,
   operatorCustomerSearchLimit,
   operatorCustomerSearchQuerySchema,
+  operatorCustomerSearchRawQuerySchema,
   operatorCustomerSearchSchema,
+  operatorNameKanaMaxLength,
+  operatorSearchEmptyMessage,
 } from '@fund/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -20,6 +23,21 @@ import {
   findCustomerForOperator,
   searchCustomersOfOperator,
 } from './operator-console.repository.ts';
+
+/**
+ * A search's criteria for the audit trail (decision 038): as typed, each cut to what the rule allows so a
+ * 1,000-character フリガナ is kept as its first characters and its length.
+ */
+function searchCriteria(query: { accountNumber?: string | undefined; nameKana?: string | undefined }) {
+  const cut = (value: string | undefined, max: number) =>
+    value === undefined || value.trim() === '' ? null : value.trim().slice(0, max);
+  const kana = query.nameKana?.trim() ?? '';
+  return {
+    accountNumber: cut(query.accountNumber, 20),
+    nameKana: cut(query.nameKana, operatorNameKanaMaxLength),
+    nameKanaLength: kana.length > operatorNameKanaMaxLength ? kana.length : null,
+  };
+}
 
 /** The act-as refusal's words (decision 009): an unknown customer reads like one of another branch. */
 const notServedMessage = 'このお客さまの代理操作は許可されていません。';
@@ -70,7 +88,8 @@ export const operatorConsoleRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'Customers of the operator’s branches by 口座番号 (prefix) and name kana',
         tags: ['operator'],
-        querystring: operatorCustomerSearchQuerySchema,
+        // the rules (operatorCustomerSearchQuerySchema) are checked in the handler, so a refusal is audited
+        querystring: operatorCustomerSearchRawQuerySchema,
         response: {
           200: operatorCustomerSearchSchema,
           400: errorBodySchema,
@@ -80,10 +99,23 @@ export const operatorConsoleRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const operator = operatorOf(request);
-      const { accountNumber, nameKana } = request.query;
-      if ((accountNumber ?? '') === '' && (nameKana ?? '') === '') {
-        throw new BadRequestError('口座番号またはフリガナを入力してください。');
+      const criteria = searchCriteria(request.query);
+      const parsed = operatorCustomerSearchQuerySchema.safeParse(request.query);
+      const refusal = !parsed.success
+        ? (parsed.error.issues[0]?.message ?? operatorSearchEmptyMessage)
+        : (parsed.data.accountNumber ?? '') === '' && (parsed.data.nameKana ?? '') === ''
+          ? operatorSearchEmptyMessage
+          : null;
+      if (refusal !== null || !parsed.success) {
+        await audit(request, operator, {
+          action: OperatorConsoleAction.customerSearch,
+          outcome: 'refused',
+          subject: null,
+          details: { ...criteria, matches: null, reason: 'invalid_criteria' },
+        });
+        throw new BadRequestError(`${refusal ?? operatorSearchEmptyMessage}。`);
       }
+      const { accountNumber, nameKana } = parsed.data;
       const found = await searchCustomersOfOperator(
         app.db.db,
         operator.operatorId,
@@ -95,11 +127,7 @@ export const operatorConsoleRoutes: FastifyPluginAsyncZod = async (app) => {
         action: OperatorConsoleAction.customerSearch,
         outcome: 'allowed',
         subject: null,
-        details: {
-          accountNumber: accountNumber ?? null,
-          nameKana: nameKana ?? null,
-          matches: customers.length,
-        },
+        details: { ...criteria, matches: customers.length },
       });
       return { customers, truncated: found.length > operatorCustomerSearchLimit };
     },

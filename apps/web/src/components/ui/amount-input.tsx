@@ -2,11 +2,21 @@ import { groupDigits } from '@fund/domain';
 import { useRef, type ChangeEvent, type InputHTMLAttributes } from 'react';
 import type { FieldControlProps } from './field';
 
+function halfWidthDigits(text: string): string {
+  return text.replace(/[０-９]/g, (digit) => String.fromCharCode(digit.charCodeAt(0) - 0xfee0));
+}
+
 /** Full-width digits (IME input) count as digits; everything else but digits is dropped. */
 export function digitsOf(text: string): string {
-  return text
-    .replace(/[０-９]/g, (digit) => String.fromCharCode(digit.charCodeAt(0) - 0xfee0))
-    .replace(/\D/g, '');
+  return halfWidthDigits(text).replace(/\D/g, '');
+}
+
+/**
+ * The characters typed that are not digits and not the grouping the box shows itself (commas, spaces):
+ * letters, signs, a decimal point. They are dropped from the value, so the customer is told (issue 25).
+ */
+export function refusedCharactersOf(text: string): string {
+  return halfWidthDigits(text).replace(/[\d,，\s]/g, '');
 }
 
 /** Digits without leading zeros, grouped by thousands ("1234567" → "1,234,567"); '' stays ''. */
@@ -24,6 +34,8 @@ export interface AmountInputProps
   readonly onValueChange: (digits: string) => void;
   /** 円, 口, ポイント or % (a whole percentage such as a 定率), shown after the box. */
   readonly unit: '円' | '口' | 'ポイント' | '%';
+  /** Told on every change what was typed but dropped ('' when nothing was). */
+  readonly onRefusedCharacters?: (characters: string) => void;
 }
 
 /**
@@ -31,7 +43,7 @@ export interface AmountInputProps
  * (「1,000,000」), keeps the caret after the same digit, takes full-width digits, and hands the form the
  * plain digits.
  */
-export function AmountInput({ value, onValueChange, unit, ...rest }: AmountInputProps) {
+export function AmountInput({ value, onValueChange, onRefusedCharacters, unit, ...rest }: AmountInputProps) {
   const ref = useRef<HTMLInputElement>(null);
   const onChange = (event: ChangeEvent<HTMLInputElement>) => {
     const input = event.target;
@@ -40,6 +52,7 @@ export function AmountInput({ value, onValueChange, unit, ...rest }: AmountInput
     const digits = digitsOf(input.value)
       .replace(/^0+(?=\d)/, '')
       .slice(0, 16);
+    onRefusedCharacters?.(refusedCharactersOf(input.value));
     onValueChange(digits);
     // after React has rendered the grouped text, put the caret after the same digit
     requestAnimationFrame(() => {

@@ -2,6 +2,7 @@
 // ARIA widget or a money format of its own.
 import './ui.css';
 
+export { AmountField, type AmountFieldProps } from './amount-field';
 export { AmountInput, digitsOf, groupedDigits } from './amount-input';
 export { Badge, type BadgeTone } from './badge';
 export { Card } from './card';

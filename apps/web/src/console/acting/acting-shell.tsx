@@ -11,6 +11,7 @@ import { consoleBasename } from '../console-paths';
 import { ConsoleHeader } from '../layout/console-header';
 import { actingScreens } from './acting-routes';
 import { openedCustomerQuery, type OpenedCustomer } from './opened-customer';
+import { useActingUnreadCount } from './use-acting-unread-count';
 
 /** 「…さまの画面を閲覧しています」: whom the operator acts for, on every acting screen (spec §6). */
 export function ActingBanner({ opened }: { readonly opened: Extract<OpenedCustomer, { kind: 'opened' }> }) {
@@ -70,6 +71,7 @@ export function ActingShell({ baasId }: { readonly baasId: string }) {
   const opened = useQuery(openedCustomerQuery(baasId)).data;
   const { pathname } = useLocation();
   const maintenance = useUiStore((state) => state.maintenance);
+  useActingUnreadCount(opened?.kind === 'opened' && !maintenance);
   return (
     <div className="console">
       <ConsoleHeader />

@@ -4,7 +4,7 @@ import { PageHeading } from '../../components/page-heading/page-heading';
 import { EmptyState, ErrorState, Skeleton } from '../../components/ui';
 import { formatJstMinute } from '../../lib/format/jst';
 import { auditTrail } from '../api/console-api';
-import { auditActionLabel, auditOutcomeLabel } from '../console-labels';
+import { auditActionLabel, auditOutcomeLabel, auditSearchText } from '../console-labels';
 import { TableScroll } from '../layout/table-scroll';
 
 export const auditTrailQueryKey = ['console', 'auditTrail'] as const;
@@ -57,7 +57,9 @@ export function AuditTrailPage() {
                         : `${entry.customer.accountNumber} ${entry.customer.name}`}
                     </td>
                     <td>
-                      {entry.method === null || entry.path === null ? (
+                      {entry.search !== null ? (
+                        auditSearchText(entry.search)
+                      ) : entry.method === null || entry.path === null ? (
                         'ー'
                       ) : (
                         <code>{`${entry.method} ${entry.path}`}</code>

@@ -1,32 +1,56 @@
 import type { OperatorCustomer } from '@fund/contracts';
+import {
+  operatorAccountNumberMessage,
+  operatorAccountNumberPattern,
+  operatorNameKanaLengthMessage,
+  operatorNameKanaMaxLength,
+  operatorNameKanaMessage,
+  operatorNameKanaPattern,
+  operatorSearchEmptyMessage,
+} from '@fund/contracts/operator-search-rules';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../components/button/button';
 import { PageHeading } from '../../components/page-heading/page-heading';
 import { EmptyState, Field, TextInput } from '../../components/ui';
+import { ApiError } from '../../lib/api/api-client';
 import { searchCustomers, type CustomerSearchInput } from '../api/console-api';
 import { accountRoleLabel, customerName } from '../console-labels';
 import { actingBasename } from '../console-paths';
 import { TableScroll } from '../layout/table-scroll';
 
-const accountNumberPattern = /^\d{1,7}$/;
-const kanaPattern = /^[ァ-ヶー\u3000 ]+$/;
-
-/** The form's own checks, as the server's (contracts operatorCustomerSearchQuerySchema), in Japanese. */
+/** The form's own checks: the server's rules and words (contracts operatorCustomerSearchQuerySchema). */
 export function searchInputErrors(
   input: CustomerSearchInput,
 ): Partial<Record<keyof CustomerSearchInput | 'form', string>> {
+  const fields = fieldErrors(input);
+  if (input.accountNumber.trim() === '' && input.nameKana.trim() === '')
+    return { ...fields, form: `${operatorSearchEmptyMessage}。` };
+  return fields;
+}
+
+/** Each field's rule, checked as the operator types (an empty field is not wrong on its own). */
+function fieldErrors(input: CustomerSearchInput): Partial<Record<keyof CustomerSearchInput, string>> {
   const accountNumber = input.accountNumber.trim();
   const nameKana = input.nameKana.trim();
-  if (accountNumber === '' && nameKana === '') return { form: '口座番号またはフリガナを入力してください。' };
+  const kanaError =
+    nameKana.length > operatorNameKanaMaxLength
+      ? `${operatorNameKanaLengthMessage}（いま${nameKana.length.toLocaleString('ja-JP')}文字）。`
+      : nameKana !== '' && !operatorNameKanaPattern.test(nameKana)
+        ? `${operatorNameKanaMessage}。`
+        : undefined;
   return {
-    ...(accountNumber !== '' && !accountNumberPattern.test(accountNumber)
-      ? { accountNumber: '口座番号は半角数字7桁以内で入力してください。' }
+    ...(accountNumber !== '' && !operatorAccountNumberPattern.test(accountNumber)
+      ? { accountNumber: `${operatorAccountNumberMessage}。` }
       : {}),
-    ...(nameKana !== '' && !kanaPattern.test(nameKana)
-      ? { nameKana: 'フリガナは全角カタカナで入力してください。' }
-      : {}),
+    ...(kanaError === undefined ? {} : { nameKana: kanaError }),
   };
+}
+
+/** The server's refusal in its own words (a 400 names the rule); anything else asks to try again. */
+function searchFailureMessage(error: Error): string {
+  if (error instanceof ApiError && error.status === 400 && error.detail !== '') return error.detail;
+  return '検索できませんでした。時間をおいてもう一度お試しください。';
 }
 
 function StatusText({ customer }: { readonly customer: OperatorCustomer }) {
@@ -103,6 +127,16 @@ export function CustomerSearchPage() {
   const [errors, setErrors] = useState<ReturnType<typeof searchInputErrors>>({});
   const search = useMutation({ mutationFn: searchCustomers });
 
+  // checked as typed: a field's rule shows at once, the 'either one' rule only when searching
+  const change = (next: CustomerSearchInput) => {
+    setInput(next);
+    const empty = next.accountNumber.trim() === '' && next.nameKana.trim() === '';
+    setErrors((previous) => ({
+      ...fieldErrors(next),
+      ...(previous.form !== undefined && empty ? { form: previous.form } : {}),
+    }));
+  };
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const found = searchInputErrors(input);
@@ -125,13 +159,13 @@ export function CustomerSearchPage() {
               inputMode="numeric"
               autoComplete="off"
               value={input.accountNumber}
-              onChange={(event) => setInput({ ...input, accountNumber: event.target.value })}
+              onChange={(event) => change({ ...input, accountNumber: event.target.value })}
             />
           )}
         </Field>
         <Field
           label="フリガナ"
-          hint="全角カタカナ、姓名の一部でも可"
+          hint={`全角カタカナ${operatorNameKanaMaxLength}文字以内、姓名の一部でも可`}
           {...(errors.nameKana === undefined ? {} : { error: errors.nameKana })}
         >
           {(control) => (
@@ -139,7 +173,7 @@ export function CustomerSearchPage() {
               {...control}
               autoComplete="off"
               value={input.nameKana}
-              onChange={(event) => setInput({ ...input, nameKana: event.target.value })}
+              onChange={(event) => change({ ...input, nameKana: event.target.value })}
             />
           )}
         </Field>
@@ -155,7 +189,7 @@ export function CustomerSearchPage() {
       <section aria-label="検索結果" className="console-results">
         {search.isError ? (
           <p className="console-error" role="alert">
-            検索できませんでした。時間をおいてもう一度お試しください。
+            {searchFailureMessage(search.error)}
           </p>
         ) : null}
         {search.data === undefined ? null : (

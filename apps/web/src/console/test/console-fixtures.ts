@@ -31,6 +31,7 @@ export function auditEntry(index: number, overrides: Partial<OperatorAuditEntry>
     method: 'GET',
     path: '/v1/assets',
     reason: null,
+    search: null,
     ...overrides,
   };
 }

@@ -1,5 +1,13 @@
-import { orderAmountSchema, orderTypeBuySchema, orderUnitsSchema } from '@fund/contracts';
-import { checkPointUse, formatYen, pointsToYen, yen } from '@fund/domain';
+import {
+  orderAmountSchema,
+  orderTypeBuySchema,
+  orderUnitsSchema,
+  pointsRule,
+  spotBuyAmountRule,
+  spotBuyUnitsRule,
+  type AmountRule,
+} from '@fund/contracts';
+import { checkPointUse, formatYen, navPer10k, pointsToYen, yen, amountRuleMessage } from '@fund/domain';
 import { z } from 'zod';
 import { spotBuyAccounts, type BuyDraft } from './buy-draft';
 import { pointRefusalMessage } from './buy-messages';
@@ -10,6 +18,18 @@ export interface BuyFormContext {
   readonly pointBalance: string | null;
   /** お預り金; null while unknown (the server checks it again, 400-205). */
   readonly cashBalance: string | null;
+  /** The fund's latest 基準価額 per 10,000 units: the smallest amount that buys one unit. */
+  readonly nav: string | null;
+}
+
+/** The rule of the figure typed: 購入金額 (at least one unit at the latest price) or 購入口数. */
+export function buyValueRule(orderType: 'AMOUNT' | 'QUANTITY', nav: string | null): AmountRule {
+  return orderType === 'AMOUNT' ? spotBuyAmountRule(nav === null ? null : navPer10k(nav)) : spotBuyUnitsRule;
+}
+
+/** The rule of ご利用ポイント: from 200 in steps of 100, up to the points held. */
+export function buyPointsRule(pointBalance: string | null): AmountRule {
+  return pointsRule(BigInt(pointBalance ?? '0'));
 }
 
 /**
@@ -17,7 +37,7 @@ export interface BuyFormContext {
  * with), the point rules of the domain (domain.md §4) and the cash the order will take. The form
  * takes a new schema when a balance arrives (react-hook-form reads its resolver on every render).
  */
-export function buyFormSchema({ pointBalance, cashBalance }: BuyFormContext) {
+export function buyFormSchema({ pointBalance, cashBalance, nav }: BuyFormContext) {
   return z
     .object({
       orderType: orderTypeBuySchema,
@@ -31,6 +51,12 @@ export function buyFormSchema({ pointBalance, cashBalance }: BuyFormContext) {
       const what = amountOrder ? '購入金額' : '購入口数';
       if (form.value === '') {
         context.addIssue({ code: 'custom', path: ['value'], message: `${what}を入力してください` });
+        return;
+      }
+      // the rule stated under the field first (the same figures the server refuses beyond)
+      const ruleMessage = amountRuleMessage(form.value, buyValueRule(form.orderType, nav));
+      if (ruleMessage !== null) {
+        context.addIssue({ code: 'custom', path: ['value'], message: ruleMessage });
         return;
       }
       const parsed = (amountOrder ? orderAmountSchema : orderUnitsSchema).safeParse(form.value);
@@ -51,6 +77,11 @@ export function buyFormSchema({ pointBalance, cashBalance }: BuyFormContext) {
       if (form.usePoints) {
         if (form.points === '') {
           context.addIssue({ code: 'custom', path: ['points'], message: 'ご利用ポイントを入力してください' });
+          return;
+        }
+        const pointsMessage = amountRuleMessage(form.points, buyPointsRule(pointBalance));
+        if (pointsMessage !== null) {
+          context.addIssue({ code: 'custom', path: ['points'], message: pointsMessage });
           return;
         }
         const check = checkPointUse({

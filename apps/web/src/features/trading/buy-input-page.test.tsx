@@ -295,13 +295,11 @@ describe('buy input: points', () => {
     const points = screen.getByRole('textbox', { name: /ご利用ポイント/ });
     await userEvent.type(points, '250');
     await userEvent.click(next());
-    expect(
-      await screen.findByText('ポイントは200ポイント以上、100ポイント単位でご入力ください。'),
-    ).toBeInTheDocument();
+    expect(await screen.findByText('ご利用ポイントは100ポイント単位で入力してください')).toBeInTheDocument();
     await userEvent.clear(points);
     await userEvent.type(points, '1600');
     expect(
-      await screen.findByText('ご利用可能なポイント（1,500ポイント）を超えています。'),
+      await screen.findByText('ご利用ポイントは1,500ポイントまでで入力してください（ご利用可能なポイント）'),
     ).toBeInTheDocument();
     await userEvent.clear(points);
     await userEvent.type(points, '200');

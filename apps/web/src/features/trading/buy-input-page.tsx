@@ -6,11 +6,10 @@ import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { Button } from '../../components/button/button';
 import { PageHeading } from '../../components/page-heading/page-heading';
 import {
-  AmountInput,
+  AmountField,
   Card,
   DescriptionList,
   ErrorState,
-  Field,
   Money,
   SegmentedControl,
   Skeleton,
@@ -31,7 +30,7 @@ import {
   type BuyDraft,
   type BuyOrderType,
 } from './buy-draft';
-import { buyFormSchema, draftOf, formValuesOf, type BuyFormValues } from './buy-form';
+import { buyFormSchema, buyValueRule, draftOf, formValuesOf, type BuyFormValues } from './buy-form';
 import { refusalByCode, refusalOf } from './buy-messages';
 import { accountsFor, BuyAccountChoice } from './components/buy-account-choice';
 import { BuyFundCard, BuyProspectusNotice } from './components/buy-fund-card';
@@ -107,7 +106,11 @@ function BuyInputForm({
   const cash = useBuyCashBalance();
   const pointBalance = point.data?.point.balance ?? null;
   const cashBalance = cash.data ?? null;
-  const schema = useMemo(() => buyFormSchema({ pointBalance, cashBalance }), [pointBalance, cashBalance]);
+  const nav = fund.nav;
+  const schema = useMemo(
+    () => buyFormSchema({ pointBalance, cashBalance, nav }),
+    [pointBalance, cashBalance, nav],
+  );
   const form = useContractForm(schema, {
     defaultValues: formValuesOf(draftFromSearchParams(params), defaultAccount(role)),
   });
@@ -170,27 +173,21 @@ function BuyInputForm({
           control={control}
           name="value"
           render={({ field, fieldState }) => (
-            <Field
+            <AmountField
               label={orderType === 'AMOUNT' ? '購入金額' : '購入口数'}
-              hint={
+              rule={buyValueRule(orderType, nav)}
+              note={
                 orderType === 'AMOUNT'
-                  ? 'ポイント充当額を含むご注文金額です。1円単位でご指定いただけます。'
-                  : 'お預り金は、概算金額に基準価額の変動に備えた余裕分を加えた額をお預かりします。'
+                  ? 'ポイント充当額を含むご注文金額です'
+                  : 'お預り金は、概算金額に基準価額の変動に備えた余裕分を加えた額をお預かりします'
               }
               error={fieldState.error?.message}
               required
-            >
-              {(props) => (
-                <AmountInput
-                  {...props}
-                  name={field.name}
-                  unit={orderType === 'AMOUNT' ? '円' : '口'}
-                  value={field.value}
-                  onValueChange={field.onChange}
-                  onBlur={field.onBlur}
-                />
-              )}
-            </Field>
+              name={field.name}
+              value={field.value}
+              onValueChange={field.onChange}
+              onBlur={field.onBlur}
+            />
           )}
         />
         <Controller

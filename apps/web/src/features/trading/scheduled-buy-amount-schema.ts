@@ -1,10 +1,11 @@
-import type { RecurringPurchase } from '@fund/contracts';
+import { recurringAmountRule, type RecurringPurchase } from '@fund/contracts';
 import {
   checkRecurringPlan,
   formatYen,
   recurringPlanRules,
   type RecurringPlanIssue,
   type Yen,
+  amountRuleMessage,
 } from '@fund/domain';
 import { z } from 'zod';
 import { cardLimitExcess, type PlanPaymentMethod } from './scheduled-buy-rules';
@@ -81,6 +82,17 @@ export function amountSchema(context: {
         });
         return;
       }
+      // the rule stated under each field (minimum, step, and the API's maximum)
+      const ruleIssues = [
+        { path: 'amount', message: amountRuleMessage(values.amount, recurringAmountRule('積立金額')) },
+        {
+          path: 'bonusAmount',
+          message: amountRuleMessage(values.bonusAmount, recurringAmountRule('ボーナス月の増額分')),
+        },
+      ];
+      for (const { path, message } of ruleIssues)
+        if (message !== null) ctx.addIssue({ code: 'custom', path: [path], message });
+      if (ruleIssues.some(({ message }) => message !== null)) return;
       const terms = {
         amount: BigInt(values.amount) as Yen,
         bonus: months.length === 0 ? undefined : { months, amount: BigInt(values.bonusAmount) as Yen },

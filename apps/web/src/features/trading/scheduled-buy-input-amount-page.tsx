@@ -1,3 +1,4 @@
+import { recurringAmountRule } from '@fund/contracts';
 import { formatYen, recurringPlanRules } from '@fund/domain';
 import { useMemo } from 'react';
 import { Controller } from 'react-hook-form';
@@ -5,7 +6,7 @@ import { Navigate, useNavigate } from 'react-router';
 import { Button } from '../../components/button/button';
 import { LinkButton } from '../../components/button/link-button';
 import { PageHeading } from '../../components/page-heading/page-heading';
-import { AmountInput, Card, ErrorState, Field, Select, Skeleton } from '../../components/ui';
+import { AmountField, Card, ErrorState, Field, Select, Skeleton } from '../../components/ui';
 import { useContractForm } from '../../lib/forms/use-contract-form';
 import { useBankAccountForDebits } from './api/get-bank-account-for-debits';
 import { useNisaRoomForRecurringPurchase } from './api/get-nisa-room-for-recurring-purchase';
@@ -82,8 +83,10 @@ export function ScheduledBuyInputAmountPage() {
     );
   }
   const cardTotal = currentCardMonthlyTotal(plans.data.recurringPurchases, draft.plan);
+  // the card window explains a change of an existing plan from 口座振替 to card; a new card plan starts
+  // by the month's cut-over like any plan (issue 25)
   const switchingToCard =
-    paymentMethod === 'CREDIT_CARD' && (plan === null || plan.paymentMethod !== 'CREDIT_CARD');
+    paymentMethod === 'CREDIT_CARD' && plan !== null && plan.paymentMethod === 'ACCOUNT_TRANSFER';
   const onSubmit = form.handleSubmit((values) => {
     const bonusMonths = bonusMonthsOf(values);
     void navigate(
@@ -116,23 +119,16 @@ export function ScheduledBuyInputAmountPage() {
             control={form.control}
             name="amount"
             render={({ field, fieldState }) => (
-              <Field
+              <AmountField
                 label="毎月の積立金額"
-                hint={`${formatYen(recurringPlanRules.minimumAmount)}以上、${formatYen(recurringPlanRules.amountStep)}単位`}
+                rule={recurringAmountRule('積立金額')}
                 error={fieldState.error?.message}
                 required
-              >
-                {(control) => (
-                  <AmountInput
-                    {...control}
-                    unit="円"
-                    value={field.value}
-                    onValueChange={field.onChange}
-                    onBlur={field.onBlur}
-                    name={field.name}
-                  />
-                )}
-              </Field>
+                name={field.name}
+                value={field.value}
+                onValueChange={field.onChange}
+                onBlur={field.onBlur}
+              />
             )}
           />
           {paymentMethod === 'CREDIT_CARD' ? (
@@ -179,22 +175,16 @@ export function ScheduledBuyInputAmountPage() {
               control={form.control}
               name="bonusAmount"
               render={({ field, fieldState }) => (
-                <Field
+                <AmountField
                   label="ボーナス月の増額分"
-                  hint="ボーナス月は毎月の金額にこの金額を加えて積み立てます"
+                  rule={recurringAmountRule('ボーナス月の増額分')}
+                  note="ボーナス月は毎月の金額にこの金額を加えて積み立てます"
                   error={fieldState.error?.message}
-                >
-                  {(control) => (
-                    <AmountInput
-                      {...control}
-                      unit="円"
-                      value={field.value}
-                      onValueChange={field.onChange}
-                      onBlur={field.onBlur}
-                      name={field.name}
-                    />
-                  )}
-                </Field>
+                  name={field.name}
+                  value={field.value}
+                  onValueChange={field.onChange}
+                  onBlur={field.onBlur}
+                />
               )}
             />
           </fieldset>

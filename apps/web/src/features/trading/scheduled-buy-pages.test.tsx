@@ -186,9 +186,8 @@ describe('積立 inputAmount', () => {
     const note = await screen.findByRole('note', { name: 'カード積立の合計' }, { timeout: 4000 });
     expect(text(note)).toContain('現在のほかのカード積立の合計：月20,000円');
     expect(text(note)).toContain('あと月80,000円まで設定できます');
-    // the real dates of the card window (spec §9): today, 11月12日, is inside it
-    expect(text(note)).toContain('11月10日〜15日にお手続きください');
-    expect(text(note)).toContain('今日のお手続きは今月分から適用されます');
+    // a new card plan: the 口座振替 → card window is about a change, not said here (issue 25)
+    expect(text(note)).not.toContain('口座振替からクレジットカードへの変更');
     await userEvent.type(screen.getByRole('textbox', { name: /毎月の積立金額/ }), '90000');
     await userEvent.click(screen.getByRole('button', { name: '確認画面へ' }));
     // the first month over the limit, counted from the month the plan starts (this month, November);
@@ -252,7 +251,7 @@ describe('積立 confirm', () => {
     expect(text(details)).toContain('開始月2026年11月');
     expect(text(details)).toContain('初回の引落日2026年11月27日(金)');
     expect(text(details)).toContain('初回の買付申込日（予定）2026年12月1日(火)');
-    expect(text(details)).toContain('処理区分新規設定（create）2026年11月分の処理から反映されます');
+    expect(text(details)).toContain('処理区分新規設定2026年11月分の処理から反映されます');
     const submit = screen.getByRole('button', { name: '設定する' });
     await userEvent.dblClick(submit);
     expect(await screen.findByText('積立の設定を受け付けました', {}, { timeout: 4000 })).toBeInTheDocument();
@@ -347,7 +346,7 @@ describe('積立 confirm', () => {
     const details = await screen.findByRole('region', { name: '変更の適用' }, { timeout: 4000 });
     // transfer → card on 11月12日: inside the window, so November
     expect(text(details)).toContain('適用開始月2026年11月');
-    expect(text(details)).toContain('変更（update）');
+    expect(text(details)).toContain('処理区分変更');
     await userEvent.click(screen.getByRole('button', { name: '変更する' }));
     expect(await screen.findByText('積立の変更を受け付けました', {}, { timeout: 4000 })).toBeInTheDocument();
     expect(body).toEqual({ amount: '15000', bonus: null, paymentMethod: 'CREDIT_CARD' });
@@ -376,7 +375,7 @@ describe('積立 plan management (?plan=ID)', () => {
     );
     renderApp(`${base}/inputType?plan=${plansPlanFixture.id}`);
     const pending = await screen.findByRole('note', { name: 'お手続き中の変更' }, { timeout: 4000 });
-    expect(text(pending)).toContain('変更（update）・2026年12月分から');
+    expect(text(pending)).toContain('変更・2026年12月分から');
     expect(text(pending)).toContain(
       '2026年12月分（2026年12月28日(月)のお引落し）から、毎月20,000円・口座振替に変わります',
     );

@@ -13,10 +13,11 @@ export function termsText(terms: {
   return `${monthly}（ボーナス月 ${months}は +${formatYen(terms.bonus.amount)}）`;
 }
 
+/** What the batch will do with the plan, in words a customer reads (never the API's code). */
 export const batchFlagLabels: Record<'create' | 'update' | 'cancel', string> = {
-  create: '新規設定（create）',
-  update: '変更（update）',
-  cancel: '解約（cancel）',
+  create: '新規設定',
+  update: '変更',
+  cancel: '解約',
 };
 
 /** The plan's pending change in plain words, with the month and the first debit it concerns. */

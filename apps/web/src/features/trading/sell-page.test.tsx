@@ -265,10 +265,19 @@ describe('売却: input → confirm → done', () => {
       ),
     );
     renderApp(path);
-    const { user, form } = await fillUnits('20000');
+    const { user, form } = await fillUnits('1000');
     await user.click(within(form).getByRole('button', { name: '確認する' }));
     const box = within(form).getByRole('textbox', { name: '売却口数' });
     await waitFor(() => expect(box).toHaveAccessibleDescription(/売却可能な口数が不足しています。/));
+    expect(box).toHaveValue('1,000');
+    expect(useUiStore.getState().toast).toBeFalsy();
+  });
+
+  it('says as typed that units above those that can be sold are refused, with what was typed kept', async () => {
+    renderApp(path);
+    const { form } = await fillUnits('20000');
+    const box = within(form).getByRole('textbox', { name: '売却口数' });
+    await waitFor(() => expect(box).toHaveAccessibleDescription(/売却口数は.+口までで入力してください/));
     expect(box).toHaveValue('20,000');
     expect(useUiStore.getState().toast).toBeFalsy();
   });
@@ -471,7 +480,7 @@ describe('定期売却', () => {
     const rate = within(section).getByRole('textbox', { name: '毎回売却する率（保有口数に対して）' });
     await user.type(rate, '150');
     await user.click(within(section).getByRole('button', { name: '確認する' }));
-    await waitFor(() => expect(rate).toHaveAccessibleDescription(/定率は1〜100%の整数で指定してください。/));
+    await waitFor(() => expect(rate).toHaveAccessibleDescription(/定率は100%までで入力してください/));
 
     await user.click(within(section).getByRole('radio', { name: '定額' }));
     await user.clear(within(section).getByRole('textbox', { name: '毎回の売却金額' }));

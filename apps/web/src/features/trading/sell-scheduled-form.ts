@@ -1,8 +1,8 @@
+import { amountRuleMessage } from '@fund/domain';
 import {
   createScheduledSellBodySchema,
-  maxScheduledSellValue,
-  positiveWholeNumberSchema,
   scheduledSellFrequencySchema,
+  scheduledSellValueRule,
   scheduledSellTypeSchema,
 } from '@fund/contracts';
 import { z } from 'zod';
@@ -14,12 +14,9 @@ export const scheduledSellFigures = {
   RATE: { label: '毎回売却する率（保有口数に対して）', unit: '%', empty: '売却する率を入力してください' },
 } as const;
 
-/** The same words as the server's refusal (plans.service), so the form and the server agree. */
-export const rateAbove100Message = '定率は1〜100%の整数で指定してください。';
-
 /**
  * The 定期売却 form's schema: the figure checked by the contract's field schema with a message per type,
- * a rate of at most 100 %, then the whole body by `createScheduledSellBodySchema`, the server's own.
+ * its rule (amount-rules: a rate of 1-100 %), then the whole body by `createScheduledSellBodySchema`, the server's own.
  */
 export function scheduledSellFormSchema(fundCode: string) {
   return z
@@ -37,13 +34,9 @@ export function scheduledSellFormSchema(fundCode: string) {
         });
         return;
       }
-      const result = positiveWholeNumberSchema(maxScheduledSellValue, '金額・口数・率').safeParse(
-        values.value,
-      );
-      if (!result.success)
-        context.addIssue({ code: 'custom', path: ['value'], message: result.error.issues[0]?.message });
-      else if (values.type === 'RATE' && BigInt(values.value) > 100n)
-        context.addIssue({ code: 'custom', path: ['value'], message: rateAbove100Message });
+      // the rule stated under the field (a rate from 1 to 100 %, the API's maximum for yen and units)
+      const message = amountRuleMessage(values.value, scheduledSellValueRule(values.type));
+      if (message !== null) context.addIssue({ code: 'custom', path: ['value'], message });
     })
     .transform((values): z.input<typeof createScheduledSellBodySchema> => ({ fundCode, ...values }))
     .pipe(createScheduledSellBodySchema);

@@ -8,7 +8,11 @@ import { MoreButton } from './more-button';
 
 const typeWords = { all: '入出金', deposit: '入金', withdraw: '出金' } as const;
 
-/** 入出金: each deposit and withdrawal with its day and signed amount, newest first. */
+/** What 入出金 lists (decision 038): every movement of お預り金, both ways, one rule for both sides. */
+export const cashflowRule =
+  'お預り金に入ったお金（ご入金、毎月の入金、解約代金など）と、出ていったお金（お預り金からお支払いした買付代金、銀行口座へのお支払いなど）をすべて表示します。買付代金と解約代金は受渡日の日付で表示します。';
+
+/** 入出金: each deposit and withdrawal with its day and signed amount, newest first, under the rule. */
 export function CashflowList({ filter }: { readonly filter: CashflowFilter }) {
   const query = useCashflows(filter);
   if (query.isPending) return <Skeleton label="入出金の履歴" lines={6} />;
@@ -38,6 +42,7 @@ export function CashflowList({ filter }: { readonly filter: CashflowFilter }) {
   const total = query.data.pages[0]?.paging.total ?? cashflows.length;
   return (
     <>
+      <p className="history__rule">{cashflowRule}</p>
       <p className="history__count">{`${total.toLocaleString('ja-JP')}件中 ${cashflows.length.toLocaleString('ja-JP')}件を表示`}</p>
       <List label="入出金の履歴">
         {cashflows.map((cashflow) => (

@@ -19,6 +19,7 @@ import {
 } from '../../../components/ui';
 import { ApiError } from '../../../lib/api/api-client';
 import { useCancelOrder } from '../api/cancel-order';
+import { buyCashLine } from '../order-cash-line';
 import { OrderTimeline } from './order-timeline';
 import { newIdempotencyKey } from '../../../lib/api/idempotency-key';
 
@@ -57,9 +58,8 @@ function amountItems(order: OrderView): DescriptionItem[] {
       ),
     });
   }
-  if (order.heldAmount !== '0') {
-    items.push({ term: 'お預り金から確保中', value: <Money value={order.heldAmount} /> });
-  }
+  const cash = buyCashLine(order);
+  if (cash !== null) items.push({ term: cash.term, value: <Money value={cash.amount} /> });
   if (order.executedPrice !== null) {
     items.push({ term: '約定価額（1万口あたり）', value: <NavPrice value={order.executedPrice} /> });
   }

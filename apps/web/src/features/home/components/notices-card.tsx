@@ -12,10 +12,14 @@ function noticeAddress(id: string): string {
 export function NoticesCard() {
   const unread = useUiStore((state) => state.unreadInformationCount);
   const { data, isPending, isError, isRefetching, refetch } = useImportantNotices();
+  // the line never contradicts the list below it: a count not yet known (or behind) is at least the
+  // unread notices shown (issue 25)
+  const listedUnread = data?.informations.filter((notice) => !notice.read).length ?? 0;
+  const count = Math.max(unread, listedUnread);
   return (
     <Card title="お知らせ" className="home-notices" action={<Link to="/notifications">すべて見る</Link>}>
       <p className="home-notices__unread" data-testid="unread-count">
-        {unread > 0 ? `未読のお知らせが${unread}件あります。` : '未読のお知らせはありません。'}
+        {count > 0 ? `未読のお知らせが${count}件あります。` : '未読のお知らせはありません。'}
       </p>
       {isPending ? (
         <Skeleton label="重要なお知らせ" lines={3} />

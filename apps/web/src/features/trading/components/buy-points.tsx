@@ -1,8 +1,9 @@
 import { formatJapaneseDate, formatYen, pointRules, pointsToYen } from '@fund/domain';
 import { Button } from '../../../components/button/button';
 import { LinkButton } from '../../../components/button/link-button';
-import { AmountInput, Field, Points, SegmentedControl, Skeleton } from '../../../components/ui';
+import { AmountField, Points, SegmentedControl, Skeleton } from '../../../components/ui';
 import { useBuyPoint } from '../api/get-buy-point';
+import { buyPointsRule } from '../buy-form';
 import { cardLinkPath, pointStateMessages, pointStateOf, type PointState } from '../buy-messages';
 
 function PointStateMessage({ state, onRetry }: { readonly state: PointState; readonly onRetry: () => void }) {
@@ -88,15 +89,14 @@ export function BuyPoints({ usePoints, onUsePointsChange, points, onPointsChange
         onChange={(choice) => onUsePointsChange(choice === 'yes')}
       />
       {usePoints ? (
-        <Field
+        <AmountField
           label="ご利用ポイント"
-          hint="200ポイントから100ポイント単位でご利用いただけます（100ポイント＝450円）。"
+          rule={buyPointsRule(balance)}
+          note="100ポイント＝450円です"
           error={error}
-        >
-          {(control) => (
-            <AmountInput {...control} unit="ポイント" value={points} onValueChange={onPointsChange} />
-          )}
-        </Field>
+          value={points}
+          onValueChange={onPointsChange}
+        />
       ) : null}
       {value === null ? null : (
         <p className="buy-flow__figure-line" data-testid="points-value">

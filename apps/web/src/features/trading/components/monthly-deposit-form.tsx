@@ -1,10 +1,10 @@
-import { putMonthlyDepositBodySchema, type MonthlyDeposit } from '@fund/contracts';
+import { monthlyDepositAmountRule, putMonthlyDepositBodySchema, type MonthlyDeposit } from '@fund/contracts';
 import { formatYen } from '@fund/domain';
 import { useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { z } from 'zod';
 import { Button } from '../../../components/button/button';
-import { AmountInput, Card, DescriptionList, Field, Select } from '../../../components/ui';
+import { AmountField, Card, DescriptionList, Field, Select } from '../../../components/ui';
 import { useContractForm } from '../../../lib/forms/use-contract-form';
 import { useBankAccountForDebits } from '../api/get-bank-account-for-debits';
 import { useSaveMonthlyDeposit, useStopMonthlyDeposit } from '../api/put-monthly-deposit';
@@ -80,22 +80,16 @@ export function MonthlyDepositForm({ setting }: { readonly setting: Setting | nu
             control={form.control}
             name="amount"
             render={({ field, fieldState }) => (
-              <Field
+              <AmountField
                 label="毎月の入金額"
+                rule={monthlyDepositAmountRule}
                 error={fieldState.error?.message ?? saveRefusal ?? undefined}
                 required
-              >
-                {(control) => (
-                  <AmountInput
-                    {...control}
-                    unit="円"
-                    value={field.value}
-                    onValueChange={field.onChange}
-                    onBlur={field.onBlur}
-                    name={field.name}
-                  />
-                )}
-              </Field>
+                name={field.name}
+                value={field.value}
+                onValueChange={field.onChange}
+                onBlur={field.onBlur}
+              />
             )}
           />
           <Controller

@@ -1,4 +1,4 @@
-import type { CreateScheduledSellBody, ScheduledSell } from '@fund/contracts';
+import { scheduledSellValueRule, type CreateScheduledSellBody, type ScheduledSell } from '@fund/contracts';
 import {
   formatJapaneseDateWithWeekday,
   formatUnits,
@@ -8,7 +8,7 @@ import {
 } from '@fund/domain';
 import { useState } from 'react';
 import { Button } from '../../../components/button/button';
-import { AmountInput, DescriptionList, Field, SegmentedControl } from '../../../components/ui';
+import { AmountField, DescriptionList, SegmentedControl } from '../../../components/ui';
 import { useContractForm } from '../../../lib/forms/use-contract-form';
 import { scheduledSellFrequencyLabels, scheduledSellTypeLabels } from '../sell-labels';
 import { nextScheduledSellDates } from '../sell-schedule';
@@ -157,28 +157,22 @@ export function ScheduledSellEditor({
           form.setValue('type', type);
         }}
       />
-      <Field
+      <AmountField
         label={figure.label}
-        hint={
+        rule={scheduledSellValueRule(values.type)}
+        note={
           values.type === 'RATE'
-            ? '1〜100%の整数。注文日の保有口数に対する率で、1口未満は切り捨てます。'
+            ? '注文日の保有口数に対する率で、1口未満は切り捨てます'
             : values.type === 'AMOUNT'
-              ? '受取金額（税引前）がこの金額以上となる口数を売却します。'
-              : '保有口数が少ない場合は、保有口数すべてを売却します。'
+              ? '受取金額（税引前）がこの金額以上となる口数を売却します'
+              : '保有口数が少ない場合は、保有口数すべてを売却します'
         }
         error={form.formState.errors.value?.message}
-      >
-        {(control) => (
-          <AmountInput
-            {...control}
-            unit={figure.unit}
-            value={values.value}
-            onValueChange={(digits) =>
-              form.setValue('value', digits, { shouldValidate: form.formState.isSubmitted })
-            }
-          />
-        )}
-      </Field>
+        value={values.value}
+        onValueChange={(digits) =>
+          form.setValue('value', digits, { shouldValidate: form.formState.isSubmitted })
+        }
+      />
       <SegmentedControl<Frequency>
         label="頻度"
         showLabel

@@ -1,9 +1,9 @@
-import type { AssetHolding, SellOrderRequest } from '@fund/contracts';
+import { sellAmountRule, sellUnitsRule, type AssetHolding, type SellOrderRequest } from '@fund/contracts';
 import { formatUnits, formatYen } from '@fund/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Button } from '../../../components/button/button';
-import { AmountInput, Card, Field, RadioGroup, SegmentedControl } from '../../../components/ui';
+import { AmountField, Card, RadioGroup, SegmentedControl } from '../../../components/ui';
 import { useContractForm } from '../../../lib/forms/use-contract-form';
 import { orderEstimateQueryOptions } from '../api/post-order-estimate';
 import type { SellDraft, SellOrderType } from '../sell-draft';
@@ -86,40 +86,24 @@ export function SellInputForm({ fundCode, holdings, draft, onConfirm }: SellInpu
           }}
         />
         {values.orderType === 'AMOUNT' ? (
-          <Field
+          <AmountField
             label="売却金額"
-            hint="概算受取金額（税引前）がこの金額以上となる口数を売却します。保有口数を超える場合は、保有口数すべてを売却します。"
+            rule={sellAmountRule}
+            note="概算受取金額（税引前）がこの金額以上となる口数を売却します。保有口数を超える場合は、保有口数すべてを売却します"
             error={errors.amount?.message}
-          >
-            {(control) => (
-              <AmountInput
-                {...control}
-                unit="円"
-                value={values.amount}
-                onValueChange={(digits) => setFigure('amount', digits)}
-              />
-            )}
-          </Field>
+            value={values.amount}
+            onValueChange={(digits) => setFigure('amount', digits)}
+          />
         ) : null}
         {values.orderType === 'QUANTITY' ? (
-          <Field
+          <AmountField
             label="売却口数"
-            hint={
-              chosen === undefined
-                ? '口座を選ぶと、売却可能な口数を表示します。'
-                : `売却可能な口数：${formatUnits(chosen.units)}`
-            }
+            rule={sellUnitsRule(chosen === undefined ? null : BigInt(chosen.units))}
+            {...(chosen === undefined ? { note: '口座を選ぶと、売却可能な口数までご指定いただけます' } : {})}
             error={errors.units?.message}
-          >
-            {(control) => (
-              <AmountInput
-                {...control}
-                unit="口"
-                value={values.units}
-                onValueChange={(digits) => setFigure('units', digits)}
-              />
-            )}
-          </Field>
+            value={values.units}
+            onValueChange={(digits) => setFigure('units', digits)}
+          />
         ) : null}
         {values.orderType === 'ALL' ? (
           <p className="sell-note">
