@@ -70,6 +70,8 @@ describe('入出金 lists a buy paid from お預り金 as an 出金, as it lists
     ).toEqual([
       ['deposit', '解約代金', '10000', sellSettlement],
       ['withdraw', '買付代金', '23000', buySettlement],
+      // the fixture's opening 振込入金 (decision 035: every credit has its source)
+      ['deposit', '振込入金', '100000', '2026-01-05'],
     ]);
     const withdrawals = await history.cashflows(customerId, cashflowsQuerySchema.parse({ type: 'withdraw' }));
     expect(withdrawals.cashflows.map((flow) => flow.description)).toEqual(['買付代金']);

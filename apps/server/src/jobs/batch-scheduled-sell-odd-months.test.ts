@@ -89,7 +89,9 @@ describe('an ODD_MONTHLY scheduled sell is ordered on the 16th of odd months onl
       .select()
       .from(cashflows)
       .where(and(eq(cashflows.customerId, customerId), eq(cashflows.type, 'withdraw')));
+    // the payout, after the 買付代金 of the buy the holding came from (decision 038)
     expect(payouts.map((row) => [row.type, row.amount, row.occurredOn, row.description])).toEqual([
+      ['withdraw', 100_000n, '2026-11-06', '買付代金'],
       ['withdraw', 10_797n, '2026-11-25', '定期売却代金のお支払い'],
     ]);
     expect(await cashOf(database, customerId, 'customer_unsettled')).toBe(0n);
