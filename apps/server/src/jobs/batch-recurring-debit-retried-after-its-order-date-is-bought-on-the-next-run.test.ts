@@ -91,8 +91,9 @@ describe.each([
   it('the next run retries the debit as of 10-27 and buys it as of its own date, once; the money is invested', async () => {
     await database.db.execute(sql`DROP TRIGGER late_debit_refuse ON recurring_debits`);
     const [retrying] = await runDays(database, '2026-11-02', '2026-11-02', { chunkSize });
-    expect(retrying!.retried.map(({ businessDate, report }) => [businessDate, report.step, report.outcomes]))
-      .toContainEqual(['2026-10-27', 'recurring-debits', expect.anything()]);
+    expect(
+      retrying!.retried.map(({ businessDate, report }) => [businessDate, report.step, report.outcomes]),
+    ).toContainEqual(['2026-10-27', 'recurring-debits', expect.anything()]);
     const [debit] = await database.db
       .select({ debitDate: recurringDebits.debitDate, status: recurringDebits.paymentStatus })
       .from(recurringDebits)

@@ -56,8 +56,9 @@ const lateDebitWindowDays = 366;
  * (channel TSUMITATE, key `tsumitate:<plan id>:<yyyy-mm>` for the first part, placed as of 09:00 JST of the
  * date), so a rerun finds them. A received debit whose order date has passed without its order (its debit
  * item failed then and succeeded in a later retry) is taken by the next run: its order's 申込日 is that run's
- * business date (decision 034). A plan the order placement refuses (fund closed, account closed, …) gets its money back in the
- * cash balance (customer_unsettled / customer_cash), its debit marked FAILURE, and a notice.
+ * business date (decision 034). A plan the order placement refuses (fund closed, account closed, …) gets
+ * its money back in the cash balance (customer_unsettled / customer_cash), its debit marked FAILURE, and a
+ * notice.
  */
 export function recurringOrdersStep(options: { lagBusinessDays: number }): BatchStep {
   return {
