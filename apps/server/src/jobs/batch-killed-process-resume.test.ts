@@ -60,6 +60,11 @@ async function seedPlans(database: TestDatabase, fundId: string, count: number):
     SELECT id, 'specific', '2024-01-04' FROM customers`);
   await database.db.execute(sql`INSERT INTO prospectus_confirmations (customer_id, fund_id, version)
     SELECT id, ${fundId}::uuid, 1 FROM customers`);
+  // the bank account 口座振替 debits (decision 035)
+  await database.db.execute(sql`INSERT INTO account_transfer_accounts (customer_id, bank_code, bank_name,
+      branch_code, branch_name, account_type, account_number, holder_name_kana)
+    SELECT id, '0005', 'テスト銀行', '001', '本店', 'ORDINARY', lpad(right(account_number, 7), 7, '0'), 'ツミタテ シケン'
+    FROM customers`);
   await database.db.execute(sql`INSERT INTO recurring_purchases (customer_id, fund_id, account_type, amount,
       payment_method, start_month)
     SELECT id, ${fundId}::uuid, 'specific', 10000, 'ACCOUNT_TRANSFER', '2026-10-01' FROM customers`);

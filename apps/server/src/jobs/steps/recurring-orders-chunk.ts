@@ -99,6 +99,9 @@ export async function orderChunk(
       let usage = investor === undefined ? emptyNisaUsage : storedUsage;
       let stored = storedUsage;
       const placed: OrderRow[] = [];
+      // this item's NISA purchases, added to the chunk's only when the item is kept (a fallen-back item's
+      // never touch another item's, even one of the same customer)
+      const adds: NisaAdd[] = [];
       let plain = true;
       const notices: Parameters<typeof postSplitNotice>[1][] = [];
       for (const { debit: paid, plan, fund } of own) {
@@ -152,9 +155,7 @@ export async function orderChunk(
               break;
             }
             stored = recordNisaPurchase(stored, { bucket, bookValue: amount, year: decision.year });
-            const addKey = `${customerId} ${decision.year} ${bucket}`;
-            const add = nisaAdds.get(addKey) ?? { customerId, year: decision.year, bucket, amount: 0n };
-            nisaAdds.set(addKey, { ...add, amount: add.amount + amount });
+            adds.push({ customerId, year: decision.year, bucket, amount });
           }
           placed.push({
             id: timeOrderedUuid(),
@@ -182,10 +183,12 @@ export async function orderChunk(
           });
         }
       }
-      if (!plain) {
-        // undo this customer's NISA adds: the whole item goes through `process`
-        for (const [addKey, add] of nisaAdds) if (add.customerId === customerId) nisaAdds.delete(addKey);
-        continue;
+      // a refusal: the whole item goes through `process`, none of its orders or NISA purchases kept here
+      if (!plain) continue;
+      for (const add of adds) {
+        const addKey = `${add.customerId} ${add.year} ${add.bucket}`;
+        const sum = nisaAdds.get(addKey);
+        nisaAdds.set(addKey, { ...add, amount: (sum?.amount ?? 0n) + add.amount });
       }
       rows.push(...placed);
       splitNotices.push(...notices);

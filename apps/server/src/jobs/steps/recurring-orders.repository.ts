@@ -39,6 +39,28 @@ export async function customersWithReceivedDebits(db: Database, month: YearMonth
   return rows.map((row) => row.customerId);
 }
 
+/**
+ * The customers and months with a received debit that has no order yet, debited from `from` to `to`
+ * inclusive: the step takes the months whose order date has passed (a debit received late, by a retry
+ * after its order date). Received debits are few (settlement makes them SUCCESS), and the debit-date range
+ * keeps the read on `recurring_debits_debit_date_status_idx`.
+ */
+export async function customerMonthsWithUnorderedDebits(
+  db: Database,
+  from: IsoDate,
+  to: IsoDate,
+): Promise<{ customerId: string; month: string }[]> {
+  const rows = await rowsOf(
+    db,
+    sql`SELECT DISTINCT p.customer_id, d.month::text AS month
+      FROM recurring_debits d JOIN recurring_purchases p ON p.id = d.recurring_purchase_id
+      WHERE d.debit_date BETWEEN ${from}::date AND ${to}::date AND d.payment_status = 'RECEIVED'
+        AND NOT EXISTS (SELECT 1 FROM orders o WHERE o.recurring_debit_id = d.id)
+      ORDER BY d.month::text, p.customer_id`,
+  );
+  return rows.map((row) => ({ customerId: String(row.customer_id), month: String(row.month) }));
+}
+
 /** The customer's received debits of the month without their order yet, larger amounts first. */
 export async function pendingDebitsOf(tx: Transaction, customerId: string, month: YearMonth) {
   return tx

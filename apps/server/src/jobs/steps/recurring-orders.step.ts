@@ -1,4 +1,5 @@
 import {
+  addCalendarDays,
   emptyNisaUsage,
   orderDatesFor,
   transferPurchaseOrderDate,
@@ -22,6 +23,7 @@ import {
 import { refundDebit } from './recurring-order-refund.ts';
 import { orderChunk } from './recurring-orders-chunk.ts';
 import {
+  customerMonthsWithUnorderedDebits,
   customersWithReceivedDebits,
   investorOf,
   openAccountTypesOf,
@@ -38,6 +40,13 @@ export function purchaseMonthsOn(date: IsoDate, lag: number): YearMonth[] {
 }
 
 /**
+ * How far back the step looks for a received debit without its order (calendar days before the business
+ * date, by debit date): a debit item is retried at every run until it succeeds, so a year covers any
+ * retry that is still meant to buy.
+ */
+const lateDebitWindowDays = 366;
+
+/**
  * b (second half). The purchase orders of a month's received debits, `lag` business days after the debit
  * date (`transferPurchaseOrderDate`; BATCH_PURCHASE_LAG_DAYS, default 2). One item per customer and month,
  * `<customer id>:<yyyy-mm>`: the customer's plans are placed larger amounts first, each seeing the NISA
@@ -45,20 +54,34 @@ export function purchaseMonthsOn(date: IsoDate, lag: number): YearMonth[] {
  * 成長投資枠 as far as it has room, then to the taxable account (`purchaseAccountsOf`): one order per
  * account, and a notice when the month's amount is split or moved. Orders go through `placeBuyOrder`
  * (channel TSUMITATE, key `tsumitate:<plan id>:<yyyy-mm>` for the first part, placed as of 09:00 JST of the
- * date), so a rerun finds them. A plan the order placement refuses (fund closed, account closed, …) gets its money back in the
- * cash balance (customer_unsettled / customer_cash), its debit marked FAILURE, and a notice.
+ * date), so a rerun finds them. A received debit whose order date has passed without its order (its debit
+ * item failed then and succeeded in a later retry) is taken by the next run: its order's 申込日 is that run's
+ * business date (decision 034). A plan the order placement refuses (fund closed, account closed, …) gets
+ * its money back in the cash balance (customer_unsettled / customer_cash), its debit marked FAILURE, and a
+ * notice.
  */
 export function recurringOrdersStep(options: { lagBusinessDays: number }): BatchStep {
   return {
     name: 'recurring-orders',
     processChunk: orderChunk,
     async enumerate(db, { businessDate }) {
-      const items: string[] = [];
+      const items = new Set<string>();
       for (const month of purchaseMonthsOn(businessDate, options.lagBusinessDays)) {
         const customerIds = await customersWithReceivedDebits(db, month);
-        items.push(...customerIds.map((customerId) => customerMonthItem(customerId, month)));
+        for (const customerId of customerIds) items.add(customerMonthItem(customerId, month));
       }
-      return items;
+      // debits received after their order date (a debit item retried late): bought today, not left waiting
+      const late = await customerMonthsWithUnorderedDebits(
+        db,
+        addCalendarDays(businessDate, -lateDebitWindowDays),
+        businessDate,
+      );
+      for (const { customerId, month: firstDay } of late) {
+        const month = yearMonthOf(firstDay as IsoDate);
+        if (transferPurchaseOrderDate(month, options.lagBusinessDays) < businessDate)
+          items.add(customerMonthItem(customerId, month));
+      }
+      return [...items];
     },
     async process(tx, itemId, { businessDate, now }) {
       const { customerId, month } = parseCustomerMonthItem(itemId);
