@@ -11,6 +11,6 @@ import { runLives } from '../test/customer-lives/run-lives.ts';
 // long one is `npm run soak:model`, which prints the seed and path of a failure to replay it here.
 describe("customers' lives keep the books right (model-based)", () => {
   it('holds every invariant over seeded random lives', { timeout: 600_000 }, async () => {
-    await runLives({ seed: 20_261_128, numRuns: 3, maxCommands: 40 });
+    await runLives({ seed: 20_261_128, numRuns: 8, maxCommands: 60 });
   });
 });
