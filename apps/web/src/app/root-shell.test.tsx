@@ -8,6 +8,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PageHeading } from '../components/page-heading/page-heading';
 import { createRootLoadingCalls } from '../features/root-loading/root-loading-calls';
 import type { RootLoadingCalls } from '../features/root-loading/root-loading';
+import { fakeAccessToken } from '../lib/auth/test/fake-jwt';
+import { writeTokenSet } from '../lib/auth/token-store';
 import { navigateTo } from '../lib/navigation/navigate-to';
 import { createQueryClient } from '../lib/query/query-client';
 import { useUiStore } from '../lib/store/ui-store';
@@ -80,7 +82,9 @@ function renderShell(entry: string, pagesLoader: LoaderFunction = () => null) {
               { path: '/', element: <Page title="ホーム" /> },
               { path: '/assets', element: <Page title="資産状況" /> },
               { path: '/new', element: <Page title="口座開設のお申し込み" /> },
+              { path: '/saisonConnect', element: <Page title="セゾンカードとの連携" /> },
               { path: '/saisonConnect/mfa', element: <Page title="本人認証" /> },
+              { path: '/trading/monthlyDeposit', element: <Page title="毎月の入金" /> },
             ],
           },
         ],
@@ -146,7 +150,7 @@ describe('root shell: loading', () => {
     expect(calls.accountStatus).not.toHaveBeenCalled();
   });
 
-  it.each(['/new', '/new/', '/saisonConnect/mfa'])('is skipped on the excluded path %s', async (path) => {
+  it.each(['/new', '/new/'])('is skipped on the excluded path %s', async (path) => {
     renderShell(path);
     expect(await screen.findByRole('heading', { level: 1 })).toBeInTheDocument();
     expect(calls.accountStatus).not.toHaveBeenCalled();
@@ -196,6 +200,57 @@ describe('root shell: account states', () => {
     calls.unmaskedUser = vi.fn(async () => Promise.reject(apiError('400-666')));
     renderShell('/');
     expect(await screen.findByRole('heading', { level: 1, name: 'ホーム' })).toBeInTheDocument();
+  });
+});
+
+// issue 25: a locked or a closed customer saw the whole 毎月の入金 form and linked a card on /saisonConnect,
+// pages that skip the root loading; there the shell checks the account's state alone
+describe('root shell: account states on the pages that skip the root loading', () => {
+  const signIn = () =>
+    writeTokenSet({ access_token: fakeAccessToken(600), token_type: 'Bearer', refresh_token: 'refresh' });
+
+  it.each(['/trading/monthlyDeposit', '/saisonConnect', '/saisonConnect/mfa'])(
+    'a locked customer sees the locked-account screen on %s, not the page',
+    async (path) => {
+      signIn();
+      calls.tradingUserStatus = vi.fn(async () => Promise.reject(apiError('400-100')));
+      renderShell(path);
+      expect(
+        await screen.findByRole('heading', { level: 1, name: 'アカウントロックされています' }),
+      ).toBeInTheDocument();
+      expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+    },
+  );
+
+  it.each(['/trading/monthlyDeposit', '/saisonConnect'])(
+    'a closed customer sees the closed-account screen on %s, not the page',
+    async (path) => {
+      signIn();
+      calls.accountStatus = vi.fn(async () => status('CLOSE'));
+      renderShell(path);
+      expect(await screen.findByRole('heading', { level: 1, name: '口座は閉鎖されています' })).toHaveFocus();
+      expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+    },
+  );
+
+  it('an open customer gets the page after the check alone: no badges, no user, no confirmation', async () => {
+    signIn();
+    renderShell('/saisonConnect');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'セゾンカードとの連携' }),
+    ).toBeInTheDocument();
+    expect(calls.accountStatus).toHaveBeenCalledOnce();
+    expect(calls.tradingUserStatus).toHaveBeenCalledOnce();
+    expect(calls.informationBadge).not.toHaveBeenCalled();
+    expect(calls.unmaskedUser).not.toHaveBeenCalled();
+    expect(useUiStore.getState().busy).toBe(false);
+  });
+
+  it('a visitor without a session on 毎月の入金 is never asked about: the page, no call', async () => {
+    renderShell('/trading/monthlyDeposit');
+    expect(await screen.findByRole('heading', { level: 1, name: '毎月の入金' })).toBeInTheDocument();
+    expect(calls.accountStatus).not.toHaveBeenCalled();
+    expect(calls.tradingUserStatus).not.toHaveBeenCalled();
   });
 });
 

@@ -9,6 +9,7 @@ import { BusyOverlay } from '../components/busy-overlay/busy-overlay';
 import { useModalStore } from '../components/modal/modal-store';
 import { ToastHost } from '../components/toast/toast-host';
 import { useRootLoading } from '../features/root-loading/use-root-loading';
+import { useStandingCheck } from '../features/root-loading/use-standing-check';
 import { MaintenancePage } from '../features/system/maintenance-page';
 import { MODAL_PARAM } from '../lib/routing/modal-param';
 import { useNativeUpdatePrompt } from '../lib/native/use-native-update-prompt';
@@ -79,6 +80,7 @@ function useShellScreen(): ReactNode | 'loading' | null {
   const { pathname, search } = useLocation();
   const ready = useRouterReady();
   const view = useRootLoading({ ready, pathname, search });
+  const checkingStanding = useStandingCheck({ ready, pathname });
   const maintenance = useUiStore((state) => state.maintenance);
   const locked = useUiStore((state) => state.accountLocked);
   const closed = useUiStore((state) => state.accountClosed);
@@ -88,7 +90,7 @@ function useShellScreen(): ReactNode | 'loading' | null {
   if (view.screen === 'confirmation') {
     return <FirstUseConfirmation hashedUserId={view.confirmation.hashedUserId} />;
   }
-  if (view.screen === 'loading') return 'loading';
+  if (view.screen === 'loading' || checkingStanding) return 'loading';
   return null;
 }
 

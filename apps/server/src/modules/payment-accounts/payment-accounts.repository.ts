@@ -1,5 +1,6 @@
 import {
   accountTransferAccounts,
+  customers,
   linkedCards,
   pendingCardLinks,
   pointBalances,
@@ -8,7 +9,21 @@ import {
   type LinkedCard,
 } from '@fund/db';
 import { and, eq, gt } from 'drizzle-orm';
+import type { TradingStanding } from '@fund/domain';
 import type { IssuerCard } from './card-issuer-client.ts';
+
+/** The account state that decides whether the customer may trade (domain `tradingStandingRefusal`). */
+export async function findTradingStanding(
+  db: DatabaseExecutor,
+  customerId: string,
+): Promise<TradingStanding | undefined> {
+  const [row] = await db
+    .select({ equityStatus: customers.equityStatus, locked: customers.locked })
+    .from(customers)
+    .where(eq(customers.id, customerId))
+    .limit(1);
+  return row;
+}
 
 export async function findLinkedCard(
   db: DatabaseExecutor,

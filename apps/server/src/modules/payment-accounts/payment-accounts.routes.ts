@@ -10,12 +10,13 @@ import {
   type CreditCard,
 } from '@fund/contracts';
 import { CardLinkCallbackPath } from '@fund/contracts/paths';
-import type { AccountTransferAccountRow, LinkedCard } from '@fund/db';
-import { cardStateOn, jstDateOf } from '@fund/domain';
+import type { AccountTransferAccountRow, DatabaseExecutor, LinkedCard } from '@fund/db';
+import { cardStateOn, jstDateOf, tradingStandingRefusal } from '@fund/domain';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { customerCallActor, recordAudit } from '../../audit/audit-log.ts';
 import { UnauthorizedError } from '../../errors/app-error.ts';
+import { tradingStandingError } from '../../errors/trading-standing-error.ts';
 import { cardIssuerClientFor } from './card-issuer-client.ts';
 import { CardServiceUnavailableError } from '../../errors/card-errors.ts';
 import {
@@ -27,6 +28,7 @@ import {
 import {
   findAccountTransferAccount,
   findLinkedCard,
+  findTradingStanding,
   hasPendingLink,
   savePendingLink,
   saveLinkedCard,
@@ -72,6 +74,19 @@ function accountBody(row: AccountTransferAccountRow): AccountTransferAccount {
 }
 
 /**
+ * Refuses linking a card for a customer who may not trade (locked 400-100, closed 400-216, not opened
+ * 400-215): a card on file is a way to pay for 積立 and spot buys, so it is set up only by those who may
+ * buy, as orders and 積立 are (issue 13, issue 25). Checked at both steps, so a link started before the
+ * account was locked or closed cannot finish after it.
+ */
+async function refuseUnlessMayTrade(db: DatabaseExecutor, customerId: string): Promise<void> {
+  const standing = await findTradingStanding(db, customerId);
+  // no account row is an account not opened, as for orders
+  const refusal = standing === undefined ? 'account-not-opened' : tradingStandingRefusal(standing);
+  if (refusal !== undefined) throw tradingStandingError(refusal);
+}
+
+/**
  * The customer's payment accounts (spec §7, decision 018): the card on file and its link through the card
  * issuer (authorization code → onetime token → multi-factor step → PUT), and the 口座振替 bank account.
  */
@@ -104,7 +119,7 @@ export const paymentAccountsRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: write,
       schema: {
         summary:
-          'Exchanges the card issuer’s authorization code (return to /saisonConnect) for the onetime token of its multi-factor step; 400-110 refused, 400-503 maintenance',
+          'Exchanges the card issuer’s authorization code (return to /saisonConnect) for the onetime token of its multi-factor step; 400-110 refused, 400-503 maintenance, 400-100/400-216/400-215 the account may not trade (locked, closed, not opened)',
         tags: ['cashflows'],
         body: authorizationTokenRequestSchema,
         response: { 200: authorizationTokenResponseSchema, ...readErrors },
@@ -112,6 +127,7 @@ export const paymentAccountsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const caller = callerOf(request);
+      await refuseUnlessMayTrade(app.db.db, caller.customerId);
       const expected = new URL(CardLinkCallbackPath.authorize, app.config.publicOrigin).href;
       if (request.body.redirectUri !== expected) throw new CardAuthorizationRefusedError();
       const exchange = await issuer.exchangeCode(request.body.code, expected);
@@ -133,7 +149,7 @@ export const paymentAccountsRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: write,
       schema: {
         summary:
-          'Registers (or re-registers) the card the issuer verified in its multi-factor step as the card on file; 400-111 MFA not done, 400-503 maintenance',
+          'Registers (or re-registers) the card the issuer verified in its multi-factor step as the card on file; 400-111 MFA not done, 400-503 maintenance, 400-100/400-216/400-215 the account may not trade',
         tags: ['cashflows'],
         body: putCreditCardRequestSchema,
         response: { 200: creditCardSchema, ...readErrors },
@@ -142,6 +158,7 @@ export const paymentAccountsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const caller = callerOf(request);
       const { onetimeToken } = request.body;
+      await refuseUnlessMayTrade(app.db.db, caller.customerId);
       const realNow = app.realClock.now();
       if (!(await hasPendingLink(app.db.db, caller.customerId, onetimeToken, realNow))) {
         throw new CardMfaNotCompletedError();

@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { PageTransitionOutlet } from '../../components/page-transition/page-transition-outlet';
 import { SERVICE_NAME } from '../../config/site';
@@ -13,8 +13,8 @@ const SIDE_MENU_ID = 'side-menu';
 
 /**
  * The default layout's frame: the navigation progress, the header with the service's mark, main, footer
- * and the bottom tab bar. The side menu follows the tab bar in the document, so Tab from メニュー goes
- * straight into the menu it opened.
+ * and the bottom tab bar, and the side menu. The side menu is modal: while it is open everything else is
+ * inert (neither pointer, keyboard nor screen reader reaches the page behind it).
  */
 export function DefaultLayoutFrame({ children }: { readonly children: ReactNode }) {
   const sideMenuShown = useUiStore((state) => state.sideMenuShown);
@@ -27,32 +27,39 @@ export function DefaultLayoutFrame({ children }: { readonly children: ReactNode 
     setSideMenuShown(false);
   }, [pathname, setSideMenuShown]);
 
+  // closed by the customer (not by a chosen page): the focus goes back to the button that opened it
+  const closeSideMenu = useCallback(() => {
+    setSideMenuShown(false);
+    menuButtonRef.current?.focus();
+  }, [setSideMenuShown]);
+
   useEffect(() => {
     if (!sideMenuShown) return;
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key !== 'Escape' || event.isComposing) return;
-      setSideMenuShown(false);
-      menuButtonRef.current?.focus();
+      closeSideMenu();
     };
     document.addEventListener('keydown', onKeyDown);
     return () => document.removeEventListener('keydown', onKeyDown);
-  }, [sideMenuShown, setSideMenuShown]);
+  }, [sideMenuShown, closeSideMenu]);
 
   return (
     <div className="layout layout--default">
       <NavigationProgress />
-      <a className="skip-link" href="#main">
-        本文へ移動
-      </a>
-      <BrandHeader linkHome />
-      <main id="main" className="site-main" tabIndex={-1}>
-        {children}
-      </main>
-      <footer className="site-footer">
-        <p className="site-footer__name">{SERVICE_NAME}</p>
-      </footer>
-      <TabBar sideMenuId={SIDE_MENU_ID} menuButtonRef={menuButtonRef} />
-      <SideMenu id={SIDE_MENU_ID} />
+      <div className="layout__behind-menu" inert={sideMenuShown}>
+        <a className="skip-link" href="#main">
+          本文へ移動
+        </a>
+        <BrandHeader linkHome />
+        <main id="main" className="site-main" tabIndex={-1}>
+          {children}
+        </main>
+        <footer className="site-footer">
+          <p className="site-footer__name">{SERVICE_NAME}</p>
+        </footer>
+        <TabBar sideMenuId={SIDE_MENU_ID} menuButtonRef={menuButtonRef} />
+      </div>
+      <SideMenu id={SIDE_MENU_ID} onClose={closeSideMenu} />
     </div>
   );
 }

@@ -11,6 +11,7 @@ export { EmptyState } from './empty-state';
 export { ErrorState } from './error-state';
 export { Field, type FieldControlProps } from './field';
 export { Change, Money, NavPrice, Rate, Units } from './figures';
+export { InlineQuestion } from './inline-question';
 export { List, ListRow } from './list-row';
 export { Points } from './points';
 export { PrivacyToggle } from './privacy-toggle';

@@ -99,7 +99,10 @@ async function settle<T>(promise: () => Promise<T>): Promise<T | undefined> {
   }
 }
 
-async function checkLocked(calls: RootLoadingCalls, effects: RootLoadingEffects): Promise<void> {
+async function checkLocked(
+  calls: Pick<RootLoadingCalls, 'tradingUserStatus'>,
+  effects: Pick<RootLoadingEffects, 'setAccountLocked'>,
+): Promise<void> {
   try {
     await calls.tradingUserStatus();
   } catch (error) {
@@ -157,6 +160,48 @@ async function loadUser(
   if (await hasPendingUpdateRequest(calls)) return null;
   writeNoConfirmed('false');
   return { hashedUserId: user.hashedUserId ?? hashedUserIdOfStatus };
+}
+
+/**
+ * Pages excluded from the root loading that still act for a signed-in customer: 毎月の入金 (sign-in free,
+ * but with a session it is the customer's setting) and the card link. A locked or a closed customer must
+ * see there what they see on every other page (spec §2 "Root shell": the locked or closed screen), not a
+ * form the API would refuse, so the shell checks the account's state on them (issue 25).
+ */
+export const STANDING_CHECKED_PATHS: readonly string[] = [
+  '/trading/monthlyDeposit',
+  `${CARD_ISSUER_PATH_PREFIX}/*`,
+];
+
+export function isStandingChecked(pathname: string): boolean {
+  const path = normalisePath(pathname);
+  return STANDING_CHECKED_PATHS.some((entry) => {
+    if (!entry.endsWith('/*')) return path === normalisePath(entry);
+    const base = normalisePath(entry.slice(0, -2));
+    return path === base || path.startsWith(`${base}/`);
+  });
+}
+
+/**
+ * The part of the root loading that decides the locked and closed screens, alone: equity CLOSE marks the
+ * account closed, 400-100 from the trading user status marks it locked; every other failure is
+ * swallowed, as in the full sequence. It neither leaves for the account-opening site nor loads the user.
+ */
+export async function runStandingCheck(
+  calls: Pick<RootLoadingCalls, 'accountStatus' | 'tradingUserStatus'>,
+  effects: Pick<RootLoadingEffects, 'setBusy' | 'setAccountClosed' | 'setAccountLocked'>,
+): Promise<void> {
+  effects.setBusy(true);
+  try {
+    const status = await settle(() => calls.accountStatus());
+    if (status?.status.equity === 'CLOSE') {
+      effects.setAccountClosed(true);
+      return;
+    }
+    await checkLocked(calls, effects);
+  } finally {
+    effects.setBusy(false);
+  }
 }
 
 /**

@@ -252,7 +252,8 @@ export function BuyConfirmPage() {
   if (orderId !== null && orderIdPattern.test(orderId))
     return (
       <div className="buy-flow">
-        <PageHeading title="注文を受け付けました" />
+        {/* the same page with the order's id: a heading of its own that takes the focus 注文する had */}
+        <PageHeading key="placed" title="注文を受け付けました" focusOnMount />
         <BuyCompletion orderId={orderId} />
       </div>
     );

@@ -147,7 +147,7 @@ describe('積立 refusals by code, at the row they are about', () => {
     renderApp(`${base}/inputType?plan=${plansPlanFixture.id}`);
     await userEvent.click(await screen.findByRole('button', { name: '積立を停止する' }, { timeout: 4000 }));
     await userEvent.click(screen.getByRole('button', { name: '停止する' }));
-    const move = screen.getByRole('region', { name: '積立を停止しますか' });
+    const move = screen.getByRole('alertdialog', { name: '積立を停止しますか' });
     expect(await within(move).findByRole('alert')).toHaveTextContent('すでに停止されています。');
   });
 });

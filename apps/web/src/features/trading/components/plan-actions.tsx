@@ -8,8 +8,10 @@ import {
   transferDebitDate,
   yearMonthOf,
 } from '@fund/domain';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Button } from '../../../components/button/button';
+import { InlineQuestion } from '../../../components/ui';
+import { useFocusOnMount } from '../../../lib/dom/use-focus-on-mount';
 import { LinkButton } from '../../../components/button/link-button';
 import { newIdempotencyKey } from '../../../lib/api/idempotency-key';
 import { useMoveRecurringPurchase, type RecurringPurchaseMove } from '../api/post-recurring-purchase-move';
@@ -49,6 +51,16 @@ const moveCopy: Record<
   },
 };
 
+/** What the change did, with the focus: the question and its buttons it replaces are gone. */
+function DoneMessage({ text }: { readonly text: string }) {
+  const ref = useFocusOnMount<HTMLParagraphElement>();
+  return (
+    <p ref={ref} className="scheduled-buy__done" role="status" tabIndex={-1}>
+      {text}
+    </p>
+  );
+}
+
 function effectText(move: RecurringPurchaseMove, now: Date): string {
   const next = formatJapaneseDateWithWeekday(nextDebitDate(now));
   switch (move) {
@@ -68,11 +80,22 @@ export function PlanActions({ plan, code }: { readonly plan: RecurringPurchase; 
   const [asking, setAsking] = useState<{ move: RecurringPurchaseMove; key: string } | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const mutation = useMoveRecurringPurchase();
+  const actionsRef = useRef<HTMLDivElement>(null);
+  // やめる gives the focus back to the button that asked the question, once it is back on screen
+  const answeredNo = useRef<RecurringPurchaseMove | null>(null);
+  useEffect(() => {
+    if (answeredNo.current === null || asking !== null) return;
+    actionsRef.current?.querySelector<HTMLElement>(`[data-move="${answeredNo.current}"]`)?.focus();
+    answeredNo.current = null;
+  }, [asking]);
   if (plan.status === 'CANCELED') {
     return (
-      <p className="scheduled-buy__note">
-        この積立は解約済みです。もう一度積み立てるには新しく設定してください。
-      </p>
+      <>
+        {done === null ? null : <DoneMessage key={done} text={done} />}
+        <p className="scheduled-buy__note">
+          この積立は解約済みです。もう一度積み立てるには新しく設定してください。
+        </p>
+      </>
     );
   }
   const moves: RecurringPurchaseMove[] =
@@ -85,12 +108,8 @@ export function PlanActions({ plan, code }: { readonly plan: RecurringPurchase; 
     setAsking({ move, key: newIdempotencyKey() });
   };
   return (
-    <div className="scheduled-buy__actions">
-      {done === null ? null : (
-        <p className="scheduled-buy__done" role="status">
-          {done}
-        </p>
-      )}
+    <div className="scheduled-buy__actions" ref={actionsRef}>
+      {done === null ? null : <DoneMessage key={done} text={done} />}
       {asking === null ? (
         <>
           <LinkButton
@@ -103,17 +122,24 @@ export function PlanActions({ plan, code }: { readonly plan: RecurringPurchase; 
             金額・お支払い方法を変更する
           </LinkButton>
           {moves.map((move) => (
-            <Button key={move} variant={move === 'cancel' ? 'danger' : 'outline'} onClick={() => ask(move)}>
+            <Button
+              key={move}
+              data-move={move}
+              variant={move === 'cancel' ? 'danger' : 'outline'}
+              onClick={() => ask(move)}
+            >
               {moveCopy[move].label}
             </Button>
           ))}
         </>
       ) : (
-        <section className="scheduled-buy__confirm-move" aria-labelledby="plan-move-title">
-          <h3 id="plan-move-title" className="scheduled-buy__confirm-title">
-            {moveCopy[asking.move].title}
-          </h3>
-          <p className="scheduled-buy__note">{effectText(asking.move, new Date())}</p>
+        <InlineQuestion
+          className="scheduled-buy__confirm-move"
+          questionClassName="scheduled-buy__confirm-title"
+          headingLevel={3}
+          question={moveCopy[asking.move].title}
+          description={<p className="scheduled-buy__note">{effectText(asking.move, new Date())}</p>}
+        >
           {refusal === null ? null : (
             <p className="ui-field__error" role="alert">
               {refusal.message}
@@ -136,10 +162,16 @@ export function PlanActions({ plan, code }: { readonly plan: RecurringPurchase; 
           >
             {moveCopy[asking.move].confirm}
           </Button>
-          <Button variant="text" onClick={() => setAsking(null)}>
+          <Button
+            variant="text"
+            onClick={() => {
+              answeredNo.current = asking.move;
+              setAsking(null);
+            }}
+          >
             やめる
           </Button>
-        </section>
+        </InlineQuestion>
       )}
     </div>
   );

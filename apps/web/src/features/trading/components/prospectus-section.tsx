@@ -5,6 +5,7 @@ import { Button } from '../../../components/button/button';
 import { ExternalLink } from '../../../components/external-link/external-link';
 import { Badge, DescriptionList } from '../../../components/ui';
 import { newIdempotencyKey } from '../../../lib/api/idempotency-key';
+import { useFocusOnMount } from '../../../lib/dom/use-focus-on-mount';
 import { useConfirmProspectus } from '../api/post-prospectus-confirmation';
 
 type Prospectus = NonNullable<FundDetail['fund']['prospectus']>;
@@ -35,6 +36,19 @@ function ConfirmProspectus({ code, prospectus }: { readonly code: string; readon
 }
 
 /**
+ * Said, with the focus, once the customer's confirmation is recorded: the button they pressed is gone,
+ * and the focus would otherwise fall to <body>.
+ */
+function ConfirmedNow() {
+  const ref = useFocusOnMount<HTMLParagraphElement>();
+  return (
+    <p ref={ref} className="fund-detail__note" role="status" tabIndex={-1}>
+      交付目論見書の確認を記録しました。このファンドをご購入いただけます。
+    </p>
+  );
+}
+
+/**
  * 交付目論見書 (domain.md §7): its version and effective date, the document, and the customer's
  * confirmation of this version, without which the fund cannot be bought.
  */
@@ -47,6 +61,9 @@ export function ProspectusSection({
   readonly prospectus: Prospectus | null;
   readonly headingId: string;
 }) {
+  // confirmed while on this screen (not already when it opened): say so where the button was
+  const [seenUnconfirmed, setSeenUnconfirmed] = useState(false);
+  if (prospectus !== null && !prospectus.confirmed && !seenUnconfirmed) setSeenUnconfirmed(true);
   return (
     <section className="fund-detail__part" aria-labelledby={headingId}>
       <h4 id={headingId} className="fund-detail__heading">
@@ -78,7 +95,11 @@ export function ProspectusSection({
               交付目論見書を読む
             </ExternalLink>
           </p>
-          {prospectus.confirmed ? null : (
+          {prospectus.confirmed ? (
+            seenUnconfirmed ? (
+              <ConfirmedNow />
+            ) : null
+          ) : (
             // a new version is a new intent: the key is made afresh for it
             <ConfirmProspectus key={prospectus.version} code={code} prospectus={prospectus} />
           )}

@@ -2,7 +2,7 @@ import type { ScheduledSell } from '@fund/contracts';
 import { formatJapaneseDateWithWeekday } from '@fund/domain';
 import { useState } from 'react';
 import { Button } from '../../../components/button/button';
-import { Badge, DescriptionList, type BadgeTone } from '../../../components/ui';
+import { Badge, DescriptionList, InlineQuestion, type BadgeTone } from '../../../components/ui';
 import { useMoveScheduledSell, type ScheduledSellMove } from '../api/post-scheduled-sell-move';
 import { useChangeScheduledSell } from '../api/put-scheduled-sell';
 import { scheduledSellFrequencyLabels, scheduledSellStatusLabels } from '../sell-labels';
@@ -127,8 +127,11 @@ export function ScheduledSellItem({
         />
       ) : null}
       {mode.kind === 'move' ? (
-        <div className="scheduled-sell-item__confirm">
-          <p className="sell-note sell-note--strong">{moves[mode.move].question}</p>
+        <InlineQuestion
+          className="scheduled-sell-item__confirm"
+          questionClassName="sell-note sell-note--strong"
+          question={moves[mode.move].question}
+        >
           {refusal === null ? null : (
             <p className="sell-form__error" role="alert">
               {refusal.message}
@@ -147,7 +150,7 @@ export function ScheduledSellItem({
               やめる
             </Button>
           </div>
-        </div>
+        </InlineQuestion>
       ) : null}
       {mode.kind === 'view' && plan.status !== 'CANCELED' ? (
         <div className="scheduled-sell-item__actions">
