@@ -178,39 +178,30 @@ abstract class CustomerCommand implements Command {
   abstract toString(): string;
 }
 
-class Buy extends CustomerCommand {
+/** A spot buy or a sell, as the order screens send it. */
+class PlaceOrder extends CustomerCommand {
   constructor(
     accountNumber: string,
     minutes: number,
+    readonly side: 'buy' | 'sell',
     readonly order: Record<string, unknown>,
   ) {
     super(accountNumber, minutes);
   }
   async act(model: LifeModel, world: World, customer: CustomerState) {
-    const response = await call(world, model, this.accountNumber, 'POST', '/v1/orders/buy', this.order);
+    const response = await call(
+      world,
+      model,
+      this.accountNumber,
+      'POST',
+      `/v1/orders/${this.side}`,
+      this.order,
+    );
     const id = response.statusCode < 300 ? idOf(response.json()) : undefined;
     if (id !== undefined) customer.orders.push(id);
   }
   toString() {
-    return `buy ${this.accountNumber} +${this.minutes}m ${JSON.stringify(this.order)}`;
-  }
-}
-
-class Sell extends CustomerCommand {
-  constructor(
-    accountNumber: string,
-    minutes: number,
-    readonly order: Record<string, unknown>,
-  ) {
-    super(accountNumber, minutes);
-  }
-  async act(model: LifeModel, world: World, customer: CustomerState) {
-    const response = await call(world, model, this.accountNumber, 'POST', '/v1/orders/sell', this.order);
-    const id = response.statusCode < 300 ? idOf(response.json()) : undefined;
-    if (id !== undefined) customer.orders.push(id);
-  }
-  toString() {
-    return `sell ${this.accountNumber} +${this.minutes}m ${JSON.stringify(this.order)}`;
+    return `${this.side} ${this.accountNumber} +${this.minutes}m ${JSON.stringify(this.order)}`;
   }
 }
 
@@ -489,9 +480,10 @@ const [buy, sell, cancel, createPlan, ...others] = [
     )
     .map(
       (c) =>
-        new Buy(
+        new PlaceOrder(
           c.who,
           c.minutes,
+          'buy',
           c.byUnits
             ? {
                 fundCode: c.fundCode,
@@ -522,7 +514,7 @@ const [buy, sell, cancel, createPlan, ...others] = [
     )
     .map(
       (c) =>
-        new Sell(c.who, c.minutes, {
+        new PlaceOrder(c.who, c.minutes, 'sell', {
           fundCode: c.fundCode,
           accountType: c.accountType,
           orderType: c.kind,
