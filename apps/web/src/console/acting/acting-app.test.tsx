@@ -1,7 +1,7 @@
 import type { InformationDetail, Informations } from '@fund/contracts';
 import { AssetsPath, InformationsPath, OperatorConsolePath } from '@fund/contracts/paths';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { createMemoryRouter } from 'react-router';
@@ -33,6 +33,7 @@ const record = ({ request }: { request: Request }) => {
   });
 };
 let token: string;
+let shownClient: ReturnType<typeof createQueryClient> | undefined;
 
 beforeEach(() => {
   calls.length = 0;
@@ -44,7 +45,13 @@ beforeEach(() => {
   apiServer.use(http.get(OperatorConsolePath.customer, () => HttpResponse.json(aokiKenta)));
 });
 
-afterEach(() => {
+afterEach(async () => {
+  // the screens unmount and their queries (retries, prefetches) stop before the operator's tokens go, or a
+  // late query would find no session and start a sign-in
+  cleanup();
+  await shownClient?.cancelQueries();
+  shownClient?.clear();
+  shownClient = undefined;
   apiServer.events.removeListener('request:start', record);
   setAccessTokenSource(getValidAccessToken);
   setActAsUserId(undefined);
@@ -67,6 +74,7 @@ const writeLink =
 
 function renderActing(path: string) {
   const queryClient = createQueryClient();
+  shownClient = queryClient;
   const router = createMemoryRouter(actingRoutes(queryClient, '1000001'), { initialEntries: [path] });
   render(
     <QueryClientProvider client={queryClient}>
