@@ -2,6 +2,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { expectFocusNeverHidden } from './focus-obscured';
 
 const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -43,9 +44,10 @@ export async function newMobileContext(
 }
 
 /**
- * Fails the test with the list of violations when axe finds any on the current screen, once the screen
- * rests: during the page transition (spec §2, about 0.4 s) the page fades in, and axe would measure the
- * contrast of text on its way to full colour.
+ * Fails the test with the list of violations when axe finds any on the current screen (WCAG 2.2 AA), once
+ * the screen rests: during the page transition (spec §2, about 0.4 s) the page fades in, and axe would
+ * measure the contrast of text on its way to full colour. Then tabs through the screen: no focused
+ * control may be hidden behind the header or the tab bar (2.4.11, which axe does not check).
  */
 export async function expectAccessible(page: Page): Promise<void> {
   await page.waitForFunction(() =>
@@ -54,13 +56,14 @@ export async function expectAccessible(page: Page): Promise<void> {
     ),
   );
   const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
     .analyze();
   const summary = results.violations.map(
     (violation) =>
       `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
   );
   expect(summary, `axe violations on ${page.url()}`).toEqual([]);
+  await expectFocusNeverHidden(page);
 }
 
 /**

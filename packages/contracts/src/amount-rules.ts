@@ -45,6 +45,7 @@ export const spotBuyUnitsRule: AmountRule = {
   minimum: 1n,
   step: 1n,
   maximum: maxOrderUnits,
+  maximumHint: '',
 };
 
 /** 売却金額 of a sell (the units to sell are worked out from it; more than is held sells everything). */
@@ -64,7 +65,7 @@ export function sellUnitsRule(sellable: bigint | null): AmountRule {
     minimum: 1n,
     step: 1n,
     ...(sellable === null || sellable > maxOrderUnits
-      ? { maximum: maxOrderUnits }
+      ? { maximum: maxOrderUnits, maximumHint: '売却可能な口数まで' }
       : { maximum: sellable, maximumReason: '売却可能な口数' }),
   };
 }

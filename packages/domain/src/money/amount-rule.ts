@@ -17,6 +17,11 @@ export interface AmountRule {
   readonly minimumReason?: string;
   /** Why the maximum is what it is, when it is not the call's limit (the points held). */
   readonly maximumReason?: string;
+  /**
+   * What the hint says of the maximum in place of a figure that would mean nothing to a customer (a
+   * request's limit of 1,000兆口); an empty string says nothing of it. Messages still name the figure.
+   */
+  readonly maximumHint?: string;
 }
 
 function figure(value: bigint, unit: AmountUnit): string {
@@ -26,8 +31,10 @@ function figure(value: bigint, unit: AmountUnit): string {
 /** 「5,000円以上、1,000円単位、100,000,000円まで」: the rule as the hint under the field's label. */
 export function amountRuleText(rule: AmountRule): string {
   const minimum = `${figure(rule.minimum, rule.unit)}以上${rule.minimumReason === undefined ? '' : `（${rule.minimumReason}）`}`;
-  const maximum = `${figure(rule.maximum, rule.unit)}まで${rule.maximumReason === undefined ? '' : `（${rule.maximumReason}）`}`;
-  return `${minimum}、${figure(rule.step, rule.unit)}単位、${maximum}`;
+  const maximum =
+    rule.maximumHint ??
+    `${figure(rule.maximum, rule.unit)}まで${rule.maximumReason === undefined ? '' : `（${rule.maximumReason}）`}`;
+  return [minimum, `${figure(rule.step, rule.unit)}単位`, maximum].filter((part) => part !== '').join('、');
 }
 
 /**

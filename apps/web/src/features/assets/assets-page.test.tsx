@@ -148,13 +148,16 @@ describe('資産状況 (spec §2 /assets, §9)', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/assets/nisaBalance'));
   });
 
-  it('offers a junior NISA account no purchase and no NISA枠, and explains that it can be withdrawn tax-free', async () => {
+  it('offers a junior NISA account no purchase, links its NISA holdings (not the 2024 枠), and explains that it can be withdrawn tax-free', async () => {
     answerAssets(assetsFixture);
     renderAssets('JUNIOR_NISA');
     await screen.findByRole('region', { name: '保有資産' });
     expect(screen.queryByRole('link', { name: /追加購入/ })).not.toBeInTheDocument();
     expect(screen.getAllByRole('link', { name: /売却/ })).toHaveLength(4);
-    expect(screen.queryByRole('link', { name: /NISA口座の状況/ })).not.toBeInTheDocument();
+    // as the side menu and the home shortcuts offer it (issue 25)
+    expect(screen.getByRole('link', { name: /NISA口座の状況/ })).toHaveTextContent(
+      'NISA口座の状況（ジュニアNISAのお預り資産）',
+    );
     expect(screen.getByText(/いつでも非課税で払い出すことができます/)).toBeInTheDocument();
   });
 

@@ -39,11 +39,11 @@ export function AssetsPage() {
         </>
       )}
       <AssetsHistory />
-      {offers.nisaBalance ? (
+      {offers.nisaBalanceLink === null ? null : (
         <Link className="assets-page__link" to="/assets/nisaBalance">
-          NISA口座の状況（今年の投資枠・生涯投資枠）
+          {offers.nisaBalanceLink}
         </Link>
-      ) : null}
+      )}
     </div>
   );
 }

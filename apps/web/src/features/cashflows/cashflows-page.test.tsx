@@ -298,7 +298,8 @@ describe('注文 tab', () => {
     const card = await screen.findByRole('listitem', { name: historyOrder.fundName });
     // やめる closes the question without a call
     await userEvent.click(within(card).getByRole('button', { name: '取消' }));
-    expect(within(card).getByText('この注文を取り消しますか？')).toBeInTheDocument();
+    // the question is announced: it takes the focus as an alert dialog named by it
+    expect(within(card).getByRole('alertdialog', { name: 'この注文を取り消しますか？' })).toHaveFocus();
     await userEvent.click(within(card).getByRole('button', { name: 'やめる' }));
     expect(within(card).queryByText('この注文を取り消しますか？')).not.toBeInTheDocument();
 

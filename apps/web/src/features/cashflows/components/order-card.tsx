@@ -11,6 +11,7 @@ import { Button } from '../../../components/button/button';
 import {
   Badge,
   DescriptionList,
+  InlineQuestion,
   Money,
   NavPrice,
   Units,
@@ -139,8 +140,11 @@ export function OrderCard({ order }: { readonly order: OrderView }) {
             </Button>
           </div>
         ) : (
-          <div className="order-card__confirm" role="group" aria-label="注文の取消の確認">
-            <p className="order-card__question">この注文を取り消しますか？</p>
+          <InlineQuestion
+            className="order-card__confirm"
+            questionClassName="order-card__question"
+            question="この注文を取り消しますか？"
+          >
             {cancel.isError ? (
               <p className="order-card__message order-card__message--error" role="alert">
                 {cancelFailedMessage}
@@ -161,7 +165,7 @@ export function OrderCard({ order }: { readonly order: OrderView }) {
                 やめる
               </Button>
             </div>
-          </div>
+          </InlineQuestion>
         )
       ) : null}
     </li>
