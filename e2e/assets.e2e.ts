@@ -175,7 +175,10 @@ describe('資産状況 (spec §2 /assets) for the demo customers', () => {
         await page.goto('/assets');
         await page.getByRole('region', { name: '保有資産' }).waitFor();
         expect(await page.getByRole('link', { name: /追加購入/ }).count()).toBe(0);
-        expect(await page.getByRole('link', { name: /NISA口座の状況/ }).count()).toBe(0);
+        // junior NISA: its holdings, as the side menu and the home shortcuts link them (issue 25)
+        expect(
+          await page.getByRole('link', { name: 'NISA口座の状況（ジュニアNISAのお預り資産）' }).count(),
+        ).toBe(1);
         expect(await page.getByText(/いつでも非課税で払い出す/).count()).toBe(1);
       },
       { storageState: signedIn.get('1000004') },
