@@ -162,6 +162,10 @@ describe('資産状況 (spec §2 /assets) for the demo customers', () => {
             // the other grouping once: the same primitives, grouped by fund
             await page.getByRole('radio', { name: 'ファンド別' }).check();
             await expectAccessible(page);
+            // the chart's figures as a table: a long page whose controls pass under the tab bar
+            await page.getByRole('button', { name: '表で見る' }).click();
+            await page.getByRole('table', { name: /評価額と投資元本の推移/ }).waitFor();
+            await expectAccessible(page);
           }
           expect(problems).toEqual([]);
         },

@@ -43,6 +43,38 @@ export async function newMobileContext(
   });
 }
 
+type AxeNode = Awaited<ReturnType<AxeBuilder['analyze']>>['violations'][number]['nodes'][number];
+
+/**
+ * axe's target-size counts a control passing under the sticky header or the fixed tab bar at the moment of
+ * the check as a small target (its visible part) too close to the bar's links, though the customer scrolls
+ * it clear (axe-core #3672, #4387): a finding whose only neighbours are in what stays over the page is the
+ * scroll position, not the control. Every other target-size finding stands. Decision 012 "Focus and the
+ * bars".
+ */
+async function onlyPassingUnderTheBars(page: Page, node: AxeNode): Promise<boolean> {
+  const checks = [...node.any, ...node.all, ...node.none];
+  if (checks.length === 0) return false;
+  if (!checks.every((check) => check.id === 'target-size' || check.id === 'target-offset')) return false;
+  const neighbours = checks.flatMap((check) => check.relatedNodes.map((related) => related.target.join(' ')));
+  return page.evaluate(
+    (selectors) =>
+      selectors.length > 0 &&
+      selectors.every((selector) => {
+        for (
+          let element = document.querySelector(selector);
+          element !== null;
+          element = element.parentElement
+        ) {
+          const position = getComputedStyle(element).position;
+          if (position === 'fixed' || position === 'sticky') return true;
+        }
+        return false;
+      }),
+    neighbours,
+  );
+}
+
 /**
  * Fails the test with the list of violations when axe finds any on the current screen (WCAG 2.2 AA), once
  * the screen rests: during the page transition (spec §2, about 0.4 s) the page fades in, and axe would
@@ -58,10 +90,14 @@ export async function expectAccessible(page: Page): Promise<void> {
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
     .analyze();
-  const summary = results.violations.map(
-    (violation) =>
-      `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-  );
+  const summary: string[] = [];
+  for (const violation of results.violations) {
+    const nodes: string[] = [];
+    for (const node of violation.nodes) {
+      if (!(await onlyPassingUnderTheBars(page, node))) nodes.push(node.target.join(' '));
+    }
+    if (nodes.length > 0) summary.push(`${violation.id} (${violation.impact}): ${nodes.join(', ')}`);
+  }
   expect(summary, `axe violations on ${page.url()}`).toEqual([]);
   await expectFocusNeverHidden(page);
 }
