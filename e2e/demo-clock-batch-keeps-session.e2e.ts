@@ -1,4 +1,4 @@
-// Issue 13, point 1: the README's walkthrough signs in, stops the server, runs `npm run batch` for the
+// Issue 13, point 1: the walkthrough of docs/demo.md signs in, stops the server, runs `npm run batch` for the
 // next business days (which moves the demo clock to 18:00 JST of the last one) and starts the server
 // again. The tokens were signed on the real clock; only business dates follow the demo clock, so the same
 // session must still read /v1/assets, now on the later business date.

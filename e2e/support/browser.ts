@@ -2,7 +2,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { expectFocusNeverHidden } from './focus-obscured';
+import { expectFocusNeverHidden } from './focus-obscured.ts';
 
 const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 

@@ -16,7 +16,7 @@ export interface RunningServer {
   /**
    * Stops the server, runs `action` with the environment the server ran with (its database: the PGlite
    * data directory, which only one process may open, or DATABASE_URL), then starts it again on the same
-   * address and data, as the README tells a developer to do around `npm run batch`. Tokens signed before
+   * address and data, as docs/demo.md tells a developer to do around `npm run batch`. Tokens signed before
    * stay verifiable only when the signing keys outlive the process (pass OIDC_JWKS in `env`).
    */
   whileStopped: (action: (env: NodeJS.ProcessEnv) => Promise<void>) => Promise<void>;

@@ -10,7 +10,7 @@ import { z } from 'zod';
 /** Repository root: relative directories in the environment resolve against it, not against the cwd. */
 export const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
 
-/** One environment variable as documented in the README table. */
+/** One environment variable as documented in the table of docs/configuration.md. */
 export interface ConfigVariable {
   readonly name: string;
   readonly default: string;

@@ -327,7 +327,7 @@ describe('business-day batch', () => {
   });
 });
 
-describe('configVariables (the README table)', () => {
+describe('configVariables (the table in docs/configuration.md)', () => {
   it('documents each variable once, with a default and a meaning', () => {
     const names = configVariables.map((variable) => variable.name);
     expect(new Set(names).size).toBe(names.length);

@@ -79,7 +79,7 @@ export interface Config {
   readonly batch: BatchConfig;
 }
 
-/** Every environment variable, in the order of the README table. */
+/** Every environment variable, in the order of the table in docs/configuration.md. */
 export const configVariables = [
   ...serverVariables,
   ...identityVariables,

@@ -22,7 +22,7 @@ import { demoHistoryScripts } from './demo-history-script.ts';
 /**
  * Demo customers with a past (domain.md §8, issue 5): NISA use across the years, sold holdings with tax
  * withheld and refunded, 積立 (one with a failed debit, one by card), a 定期売却 with payouts, 毎月の入金
- * and a pending order; what each shows is in the README's "Demo customers". Each settled trade has its
+ * and a pending order; what each shows is in docs/demo.md "Demo customers". Each settled trade has its
  * 取引報告書 (issued by the settlement step), and the main customer its periodic reports from the history
  * (demo-documents.ts).
  *

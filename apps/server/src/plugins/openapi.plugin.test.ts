@@ -1,3 +1,4 @@
+import { createConfig, lintFromString } from '@redocly/openapi-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { App } from '../app.ts';
 import { buildTestApp } from '../test/test-app.ts';
@@ -106,8 +107,42 @@ describe('bearer security in /docs/json (issue 13 point 11)', () => {
     expect(document.paths['/v1/orders/buy']?.['post']?.security).toEqual(bearer);
     expect(document.paths['/v6/accounts']?.['get']?.security).toEqual(bearer);
     expect(document.paths['/auth/v1/operator/profile']?.['get']?.security).toEqual(bearer);
-    expect(document.paths['/healthz']?.['get']?.security).toBeUndefined();
-    expect(document.paths['/maintenance/status']?.['get']?.security).toBeUndefined();
-    expect(document.paths['/auth/v1/register']?.['post']?.security).toBeUndefined();
+    // explicitly none on the public calls, so no client takes them for forgotten (issue 26 point 10)
+    expect(document.paths['/healthz']?.['get']?.security).toEqual([]);
+    expect(document.paths['/maintenance/status']?.['get']?.security).toEqual([]);
+    expect(document.paths['/auth/v1/register']?.['post']?.security).toEqual([]);
+  });
+});
+
+describe('Redocly recommended rules on /docs/json (issue 26 point 10)', () => {
+  it('finds no error, every operation named and no unused component', async () => {
+    app = await buildTestApp();
+    const source = (await app.inject({ method: 'GET', url: '/docs/json' })).body;
+    const problems = await lintFromString({
+      source,
+      absoluteRef: 'openapi.json',
+      config: await createConfig({ extends: ['recommended'] }),
+    });
+    const described = problems.map(
+      (problem) =>
+        `${problem.severity} ${problem.ruleId}: ${problem.message} (${problem.location[0]?.pointer})`,
+    );
+    expect(described.filter((problem) => problem.startsWith('error '))).toEqual([]);
+    // warnings the recommended rules leave as such, but this document keeps none of
+    const refused = ['operation-operationId', 'no-unused-components', 'security-defined', 'no-empty-servers'];
+    expect(problems.filter((problem) => refused.includes(problem.ruleId))).toEqual([]);
+  });
+
+  it('names each operation as a generated client would call it, once', async () => {
+    app = await buildTestApp();
+    const document = (await app.inject({ method: 'GET', url: '/docs/json' })).json<{
+      paths: Record<string, Record<string, { operationId?: string }>>;
+    }>();
+    const operations = Object.values(document.paths).flatMap((methods) => Object.values(methods));
+    const names = operations.map((operation) => operation.operationId);
+    expect(names.filter((name) => name === undefined || !/^[a-z][A-Za-z0-9]+$/.test(name))).toEqual([]);
+    expect(new Set(names).size).toBe(names.length);
+    expect(document.paths['/v1/orders/buy']?.['post']?.operationId).toBe('placeBuyOrder');
+    expect(document.paths['/v1/informations']?.['get']?.operationId).toBe('listNotices');
   });
 });

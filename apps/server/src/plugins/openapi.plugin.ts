@@ -3,6 +3,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import { ApiPath, serviceInfo } from '@fund/contracts';
 import fp from 'fastify-plugin';
 import { bearerSecurityScheme, needsBearer } from './bearer-routes.ts';
+import { withOnlyUsedSchemas } from './openapi-used-schemas.ts';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 
 /**
@@ -20,8 +21,10 @@ export function docsContentSecurityPolicy(header: string): string {
 }
 
 /**
- * OpenAPI document generated from the routes' zod schemas (components from the schemas' `.meta({ id })`),
- * served at /docs (UI) and /docs/json. Must be registered before the routes so it sees them.
+ * OpenAPI document generated from the routes' zod schemas (components from the schemas' `.meta({ id })`,
+ * only those the operations use), served at /docs (UI) and /docs/json. Each route names its operation
+ * (`operationId`, the name a generated client calls); openapi.plugin.test.ts lints the document with
+ * Redocly's recommended rules. Must be registered before the routes so it sees them.
  */
 export const openApiPlugin = fp(
   async (app) => {
@@ -34,6 +37,7 @@ export const openApiPlugin = fp(
           description:
             'API of the online fund service. Every error answers `{ code, message }`; the code starts with the HTTP status (e.g. `404-000`, maintenance `503-000`).',
         },
+        servers: [{ url: app.config.publicOrigin, description: 'This server (its public origin)' }],
         components: {
           securitySchemes: {
             [bearerSecurityScheme]: {
@@ -45,16 +49,13 @@ export const openApiPlugin = fp(
           },
         },
       },
-      // bearer security on the routes that check a token (bearer-routes.ts), none on the others
+      // bearer security on the routes that check a token (bearer-routes.ts); the others say they need none
       transform: (input) => {
         const transformed = jsonSchemaTransform(input);
-        if (!needsBearer(input.route)) return transformed;
-        return {
-          ...transformed,
-          schema: { ...transformed.schema, security: [{ [bearerSecurityScheme]: [] }] },
-        };
+        const security = needsBearer(input.route) ? [{ [bearerSecurityScheme]: [] }] : [];
+        return { ...transformed, schema: { ...transformed.schema, security } };
       },
-      transformObject: jsonSchemaTransformObject,
+      transformObject: (input) => withOnlyUsedSchemas(jsonSchemaTransformObject(input)),
     });
     await app.register(swaggerUi, {
       routePrefix: ApiPath.openApiDocs,
@@ -62,5 +63,5 @@ export const openApiPlugin = fp(
       uiConfig: { deepLinking: false, docExpansion: 'list' },
     });
   },
-  { name: 'openapi', fastify: '5.x' },
+  { name: 'openapi', fastify: '5.x', dependencies: ['config'] },
 );

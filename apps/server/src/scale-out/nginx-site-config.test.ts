@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findNginx, proxySettingsFile } from './test/instance-pair.ts';
 
-// The production site of README "Production deployment" as shipped: nginx must accept it (`nginx -t`),
+// The production site of docs/deployment.md as shipped: nginx must accept it (`nginx -t`),
 // with a throw-away certificate in place of the real one.
 const nginx = findNginx();
 const hasOpenssl = spawnSync('openssl', ['version']).status === 0;

@@ -21,7 +21,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpBrowser } from './test/http-browser.ts';
 import { findNginx, startInstancePair, type InstancePair } from './test/instance-pair.ts';
 
-// Issue 20 point 8, decision 027: the production deployment of the README on one machine. Runs with
+// Issue 20 point 8, decision 027: the production deployment of docs/deployment.md on one machine. Runs with
 // `npm test` when DATABASE_URL names a PostgreSQL server and nginx is installed (.ci/run installs it).
 const serverUrl = process.env.DATABASE_URL ?? '';
 const nginx = findNginx();

@@ -4,7 +4,7 @@ import { accountTransferAccounts, linkedCards, pointsLedger } from '../schema/in
 import { demoCustomers, mainDemoAccountNumber } from './demo-customers.ts';
 
 /**
- * The demo customers' payment accounts (decision 018, README "Demo customers"): every state the point
+ * The demo customers' payment accounts (decision 018, docs/demo.md "Demo customers"): every state the point
  * call answers.
  * - 1000001 (青木 健太): a points card the issuer asks to register again (400-101); its card 積立 still
  *   earns points (the demo history's debits), usable once the customer links the card again through the

@@ -30,6 +30,7 @@ export const accountManagerRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest,
       schema: {
+        operationId: 'getAccountStatus',
         summary: 'State of the securities account (equity CLOSE, NONE or OPEN) and the hashed user id',
         tags: ['accounts'],
         response: { 200: accountStatusSchema, ...errors },
@@ -43,6 +44,7 @@ export const accountManagerRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest,
       schema: {
+        operationId: 'getAccount',
         summary: 'Branch code and account number (customerCode) of the customer',
         tags: ['accounts'],
         response: { 200: accountsSchema, ...errors },
@@ -56,6 +58,7 @@ export const accountManagerRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest,
       schema: {
+        operationId: 'getUnmaskedUser',
         summary: 'The customer’s own unmasked name (with kana), account role and last re-confirmation',
         tags: ['accounts'],
         response: { 200: unmaskedUserSchema, ...errors },
@@ -69,6 +72,7 @@ export const accountManagerRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest,
       schema: {
+        operationId: 'getPendingAccountUpdate',
         summary: 'The pending account-update request, or null',
         tags: ['accounts'],
         response: { 200: updateAccountRequestsSchema, ...errors },
@@ -82,6 +86,7 @@ export const accountManagerRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest,
       schema: {
+        operationId: 'listNisaRequests',
         summary: 'NISA applications still under review',
         tags: ['accounts'],
         response: { 200: nisaRequestsSchema, ...errors },
@@ -95,6 +100,7 @@ export const accountManagerRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest,
       schema: {
+        operationId: 'getMigratedStatus',
         summary: 'Whether the customer has moved from the legacy sign-in to the identity service',
         tags: ['accounts'],
         response: { 200: migratedStatusSchema, ...errors },
@@ -108,6 +114,7 @@ export const accountManagerRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest,
       schema: {
+        operationId: 'getTradeReportUrl',
         summary:
           'Link to the electronic trade reports (電子交付書面) with a signed ticket valid for 10 minutes, to open in an external browser',
         tags: ['accounts'],

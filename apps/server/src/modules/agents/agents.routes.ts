@@ -31,6 +31,7 @@ export const agentsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: app.requireCustomer(),
       schema: {
+        operationId: 'getAgent',
         summary:
           '代理人 of the account: 法定代理人 (CHILD, JUNIOR_NISA) or 代表者 (CORPORATION); 400-666 for an ADULT account',
         tags: ['accounts'],
@@ -45,6 +46,7 @@ export const agentsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: app.requireCustomer(['user.write']),
       schema: {
+        operationId: 'changeAgent',
         summary:
           'Changes the 代理人 after the current password (a wrong one counts toward the sign-in lock: 400 at currentPassword, locked: 403); audited, posted as a notice and mailed to the account address',
         tags: ['accounts'],

@@ -25,6 +25,7 @@ export const assetsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest,
       schema: {
+        operationId: 'getAssets',
         summary: 'Holdings valued at the 解約価額 of the reference date (default today JST), subtotals, cash',
         tags: ['assets'],
         querystring: assetsQuerySchema,
@@ -39,6 +40,7 @@ export const assetsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest,
       schema: {
+        operationId: 'getAssetHistory',
         summary: 'Value and book value per day or month end, for charts',
         tags: ['assets'],
         querystring: assetHistoryQuerySchema,

@@ -13,6 +13,7 @@ export const balanceRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: app.requireCustomer(),
       schema: {
+        operationId: 'getTradeReportsPage',
         summary: 'Page of the customer’s electronic trade reports (signed link, valid for 10 minutes)',
         tags: ['balance'],
         response: { 200: tradesReportSchema, 401: errorBodySchema, 403: errorBodySchema },

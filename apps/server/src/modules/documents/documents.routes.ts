@@ -31,6 +31,7 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: read,
       schema: {
+        operationId: 'listDocuments',
         summary: 'The customer’s electronically delivered documents (電子交付書面), newest first',
         tags: ['documents'],
         response: { 200: deliveredDocumentsSchema, ...errors },
@@ -44,6 +45,7 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: read,
       schema: {
+        operationId: 'getDocument',
         summary: 'One delivered document with its body as issued (an escaped HTML fragment)',
         tags: ['documents'],
         params: documentIdParamsSchema,
@@ -62,6 +64,7 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: write,
       schema: {
+        operationId: 'markDocumentRead',
         summary: 'Marks a delivered document read (idempotent; the first read time is kept)',
         tags: ['documents'],
         params: documentIdParamsSchema,

@@ -28,6 +28,7 @@ export const fundsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: read,
       schema: {
+        operationId: 'listFunds',
         summary: 'Funds with their latest NAV, 解約価額, day change, risk, NISA eligibility and lags',
         tags: ['funds'],
         response: { 200: fundsResponseSchema, ...errors },
@@ -41,6 +42,7 @@ export const fundsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: read,
       schema: {
+        operationId: 'getFund',
         summary: 'One fund with its current prospectus and whether the caller has confirmed it',
         tags: ['funds'],
         params: fundCodeParamsSchema,
@@ -55,6 +57,7 @@ export const fundsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: read,
       schema: {
+        operationId: 'listFundNavs',
         summary: 'NAV history between from and to (default: the last year; at most 3,700 days)',
         tags: ['funds'],
         params: fundCodeParamsSchema,
@@ -70,6 +73,7 @@ export const fundsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: write,
       schema: {
+        operationId: 'confirmProspectus',
         summary: 'Confirms the fund’s current prospectus (Idempotency-Key required)',
         tags: ['funds'],
         params: fundCodeParamsSchema,

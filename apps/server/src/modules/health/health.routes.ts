@@ -7,6 +7,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     ApiPath.health,
     {
       schema: {
+        operationId: 'getHealth',
         summary: 'Liveness and readiness: the server runs and its database answers',
         tags: ['operations'],
         response: { 200: healthSchema, 503: errorBodySchema },

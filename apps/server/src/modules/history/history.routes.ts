@@ -24,6 +24,7 @@ export const historyRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest,
       schema: {
+        operationId: 'listCashflows',
         summary: 'Deposits and withdrawals, newest first, paged',
         tags: ['history'],
         querystring: cashflowsQuerySchema,
@@ -38,6 +39,7 @@ export const historyRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest,
       schema: {
+        operationId: 'listTrades',
         summary: 'Settled trades filtered by TradeType and 受渡日, newest first, paged',
         tags: ['history'],
         querystring: tradesQuerySchema,
@@ -52,6 +54,7 @@ export const historyRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest,
       schema: {
+        operationId: 'getNisaStatusByYear',
         summary: 'NISA use of a year per 枠 and for life; 400-666 without a NISA account',
         tags: ['history'],
         querystring: nisaStatusQuerySchema,

@@ -344,6 +344,7 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
     {
       onRequest: app.requireCustomer([]),
       schema: {
+        operationId: 'getCustomerProfile',
         summary: 'The signed-in customer (bearer token)',
         tags: ['identity'],
         response: { 200: userProfileSchema, 401: errorBodySchema, 404: errorBodySchema },
@@ -370,6 +371,7 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
     {
       onRequest: app.requireCustomer([IdentityScope.userWrite, IdentityScope.sessionRevokeSelf]),
       schema: {
+        operationId: 'revokeAllSessions',
         summary:
           'Global sign-out: ends every session and refresh token of the customer (needs user.write and user.session.revoke.self)',
         tags: ['identity'],

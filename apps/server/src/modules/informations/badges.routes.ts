@@ -25,15 +25,26 @@ export const badgesRoutes: FastifyPluginAsyncZod = async (app) => {
   }
 
   const routes = [
-    [RootLoadingPath.informationBadge, 'important', 'Unread important notices of the customer'],
-    [RootLoadingPath.informationOthersBadge, 'others', 'Unread other notices of the customer'],
+    [
+      RootLoadingPath.informationBadge,
+      'important',
+      'getImportantNoticeBadge',
+      'Unread important notices of the customer',
+    ],
+    [
+      RootLoadingPath.informationOthersBadge,
+      'others',
+      'getOtherNoticeBadge',
+      'Unread other notices of the customer',
+    ],
   ] as const;
-  for (const [path, category, summary] of routes) {
+  for (const [path, category, operationId, summary] of routes) {
     app.get(
       path,
       {
         onRequest,
         schema: {
+          operationId,
           summary,
           tags: ['informations'],
           response: { 200: informationBadgeSchema, 401: errorBodySchema, 403: errorBodySchema },

@@ -28,6 +28,7 @@ export const informationsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: read,
       schema: {
+        operationId: 'listNotices',
         summary: 'The customer’s published notices, newest first, with read flags, paged',
         tags: ['informations'],
         querystring: informationsQuerySchema,
@@ -42,6 +43,7 @@ export const informationsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: read,
       schema: {
+        operationId: 'getNotice',
         summary: 'One notice with its rich-text body (HTML, to be sanitised by the client)',
         tags: ['informations'],
         params: informationIdParamsSchema,
@@ -56,6 +58,7 @@ export const informationsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: write,
       schema: {
+        operationId: 'markNoticeRead',
         summary: 'Marks a notice read (idempotent); answers the unread counts after it',
         tags: ['informations'],
         params: informationIdParamsSchema,

@@ -12,6 +12,7 @@ export const maintenanceRoutes: FastifyPluginAsyncZod = async (app) => {
     ApiPath.maintenanceStatus,
     {
       schema: {
+        operationId: 'getMaintenanceStatus',
         summary: 'Whether the service is in maintenance (regular JST windows or the manual switch)',
         tags: ['maintenance'],
         response: {

@@ -31,6 +31,7 @@ export const operatorAccessRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: app.requireCustomer(),
       schema: {
+        operationId: 'listOperatorAccesses',
         summary: 'When operators viewed the customer’s account (act-as), by operator and day, newest first',
         tags: ['operator-access'],
         querystring: operatorAccessesQuerySchema,

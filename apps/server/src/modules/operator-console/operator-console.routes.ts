@@ -86,6 +86,7 @@ export const operatorConsoleRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: app.requireOperator(),
       schema: {
+        operationId: 'searchOperatorCustomers',
         summary: 'Customers of the operator’s branches by 口座番号 (prefix) and name kana',
         tags: ['operator'],
         // the rules (operatorCustomerSearchQuerySchema) are checked in the handler, so a refusal is audited
@@ -138,6 +139,7 @@ export const operatorConsoleRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: app.requireOperator(),
       schema: {
+        operationId: 'getOperatorCustomer',
         summary: 'A customer of the operator’s branches, opened in the console',
         tags: ['operator'],
         params: operatorCustomerParamsSchema,
@@ -177,6 +179,7 @@ export const operatorConsoleRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: app.requireOperator(),
       schema: {
+        operationId: 'listOperatorAuditTrail',
         summary: 'The signed-in operator’s own audit trail, newest first',
         tags: ['operator'],
         querystring: operatorAuditTrailQuerySchema,

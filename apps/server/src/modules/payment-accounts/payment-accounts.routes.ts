@@ -101,6 +101,7 @@ export const paymentAccountsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: read,
       schema: {
+        operationId: 'getCreditCard',
         summary: 'The credit card linked through the card issuer; 400-100 when none',
         tags: ['cashflows'],
         response: { 200: creditCardSchema, ...readErrors },
@@ -118,6 +119,7 @@ export const paymentAccountsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: write,
       schema: {
+        operationId: 'exchangeCardAuthorizationCode',
         summary:
           'Exchanges the card issuer’s authorization code (return to /saisonConnect) for the onetime token of its multi-factor step; 400-110 refused, 400-503 maintenance, 400-100/400-216/400-215 the account may not trade (locked, closed, not opened)',
         tags: ['cashflows'],
@@ -148,6 +150,7 @@ export const paymentAccountsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: write,
       schema: {
+        operationId: 'registerCreditCard',
         summary:
           'Registers (or re-registers) the card the issuer verified in its multi-factor step as the card on file; 400-111 MFA not done, 400-503 maintenance, 400-100/400-216/400-215 the account may not trade',
         tags: ['cashflows'],
@@ -197,6 +200,7 @@ export const paymentAccountsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: read,
       schema: {
+        operationId: 'getDebitBankAccount',
         summary: 'The bank account 口座振替 debits; 400-666 when none is registered',
         tags: ['cashflows'],
         response: { 200: accountTransferAccountSchema, ...readErrors },

@@ -19,6 +19,7 @@ export const saisonConnectRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest,
       schema: {
+        operationId: 'getCardPointBalance',
         summary:
           'Point balance of the card issuer’s service; 400-100 no card, 400-101/103 re-register, 400-102 not a points card, 400-503 maintenance',
         tags: ['cashflows'],

@@ -65,6 +65,7 @@ export const plansRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: read,
       schema: {
+        operationId: 'listRecurringPurchases',
         summary: '積立 (recurring purchases) of the customer, cancelled ones included',
         tags: ['plans'],
         response: { 200: recurringPurchaseListSchema, ...readErrors },
@@ -78,6 +79,7 @@ export const plansRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: write,
       schema: {
+        operationId: 'createRecurringPurchase',
         summary: 'Sets up a recurring purchase (Idempotency-Key required; points are never accepted)',
         tags: ['plans'],
         body: createRecurringPurchaseBodySchema,
@@ -98,6 +100,7 @@ export const plansRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: write,
       schema: {
+        operationId: 'changeRecurringPurchase',
         summary: 'Changes amount, bonus or payment method; applies from the month the cut-over rules give',
         tags: ['plans'],
         params: planIdParamsSchema,
@@ -109,17 +112,33 @@ export const plansRoutes: FastifyPluginAsyncZod = async (app) => {
       recurringPurchases.updateRecurringPurchase(callerOf(request), request.params.id, request.body),
   );
 
-  const recurringMoves: readonly [string, ScheduledSellStatusType, string][] = [
-    [PlansPath.recurringPurchaseSuspend, 'SUSPENDED', 'Suspends a recurring purchase (停止)'],
-    [PlansPath.recurringPurchaseResume, 'ACTIVE', 'Resumes a suspended recurring purchase (再開)'],
-    [PlansPath.recurringPurchaseCancel, 'CANCELED', 'Cancels a recurring purchase (解約), final'],
+  const recurringMoves: readonly [string, ScheduledSellStatusType, string, string][] = [
+    [
+      PlansPath.recurringPurchaseSuspend,
+      'SUSPENDED',
+      'suspendRecurringPurchase',
+      'Suspends a recurring purchase (停止)',
+    ],
+    [
+      PlansPath.recurringPurchaseResume,
+      'ACTIVE',
+      'resumeRecurringPurchase',
+      'Resumes a suspended recurring purchase (再開)',
+    ],
+    [
+      PlansPath.recurringPurchaseCancel,
+      'CANCELED',
+      'cancelRecurringPurchase',
+      'Cancels a recurring purchase (解約), final',
+    ],
   ];
-  for (const [path, to, summary] of recurringMoves) {
+  for (const [path, to, operationId, summary] of recurringMoves) {
     app.post(
       path,
       {
         onRequest: write,
         schema: {
+          operationId,
           summary,
           tags: ['plans'],
           params: planIdParamsSchema,
@@ -135,6 +154,7 @@ export const plansRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: read,
       schema: {
+        operationId: 'listScheduledSells',
         summary: '定期売却 (scheduled sells) of the customer, cancelled ones included',
         tags: ['plans'],
         response: { 200: scheduledSellListSchema, ...readErrors },
@@ -148,6 +168,7 @@ export const plansRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: write,
       schema: {
+        operationId: 'createScheduledSell',
         summary: 'Sets up a scheduled sell of a fund held in the specific account (Idempotency-Key required)',
         tags: ['plans'],
         body: createScheduledSellBodySchema,
@@ -168,6 +189,7 @@ export const plansRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: write,
       schema: {
+        operationId: 'changeScheduledSell',
         summary: 'Changes a scheduled sell (type and value, frequency); applies at once',
         tags: ['plans'],
         params: planIdParamsSchema,
@@ -178,17 +200,18 @@ export const plansRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => scheduledSells.updateScheduledSell(callerOf(request), request.params.id, request.body),
   );
 
-  const sellMoves: readonly [string, ScheduledSellStatusType, string][] = [
-    [PlansPath.scheduledSellSuspend, 'SUSPENDED', 'Suspends a scheduled sell'],
-    [PlansPath.scheduledSellResume, 'ACTIVE', 'Resumes a suspended scheduled sell'],
-    [PlansPath.scheduledSellCancel, 'CANCELED', 'Cancels a scheduled sell, final'],
+  const sellMoves: readonly [string, ScheduledSellStatusType, string, string][] = [
+    [PlansPath.scheduledSellSuspend, 'SUSPENDED', 'suspendScheduledSell', 'Suspends a scheduled sell'],
+    [PlansPath.scheduledSellResume, 'ACTIVE', 'resumeScheduledSell', 'Resumes a suspended scheduled sell'],
+    [PlansPath.scheduledSellCancel, 'CANCELED', 'cancelScheduledSell', 'Cancels a scheduled sell, final'],
   ];
-  for (const [path, to, summary] of sellMoves) {
+  for (const [path, to, operationId, summary] of sellMoves) {
     app.post(
       path,
       {
         onRequest: write,
         schema: {
+          operationId,
           summary,
           tags: ['plans'],
           params: planIdParamsSchema,
@@ -204,6 +227,7 @@ export const plansRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: read,
       schema: {
+        operationId: 'getMonthlyDeposit',
         summary: '毎月の入金 (monthly deposit), or null when none is set',
         tags: ['plans'],
         response: { 200: monthlyDepositSchema, ...readErrors },
@@ -217,6 +241,7 @@ export const plansRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: write,
       schema: {
+        operationId: 'setMonthlyDeposit',
         summary: 'Sets or changes the monthly deposit (amount, debit day 1-28); idempotent by nature',
         tags: ['plans'],
         body: putMonthlyDepositBodySchema,
@@ -231,6 +256,7 @@ export const plansRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: write,
       schema: {
+        operationId: 'stopMonthlyDeposit',
         summary: 'Stops the monthly deposit',
         tags: ['plans'],
         response: { 200: monthlyDepositSchema, ...writeErrors },

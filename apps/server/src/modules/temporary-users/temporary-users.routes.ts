@@ -35,6 +35,7 @@ export const temporaryUsersRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: app.requireCustomer(['user.write']),
       schema: {
+        operationId: 'prefillChildTemporaryUser',
         summary: 'Pre-fills a child’s account-opening temporary user from the parent’s data',
         tags: ['accounts'],
         body: childAutoCompletionRequestSchema,

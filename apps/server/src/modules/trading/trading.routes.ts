@@ -52,6 +52,7 @@ export const tradingRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: read,
       schema: {
+        operationId: 'estimateOrder',
         summary:
           'Estimate of a buy or sell from the latest price (blind pricing), with its dates and NISA effect',
         tags: ['orders'],
@@ -67,6 +68,7 @@ export const tradingRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: write,
       schema: {
+        operationId: 'placeBuyOrder',
         summary: 'Places a spot buy paid from the cash balance (Idempotency-Key required)',
         tags: ['orders'],
         headers: idempotencyHeaders,
@@ -85,6 +87,7 @@ export const tradingRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: write,
       schema: {
+        operationId: 'placeSellOrder',
         summary: 'Places a sell; the units are reserved at once (Idempotency-Key required)',
         tags: ['orders'],
         headers: idempotencyHeaders,
@@ -103,6 +106,7 @@ export const tradingRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: read,
       schema: {
+        operationId: 'listOrders',
         summary: 'The customer’s orders, newest first, 20 per page',
         tags: ['orders'],
         querystring: ordersQuerySchema,
@@ -117,6 +121,7 @@ export const tradingRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: read,
       schema: {
+        operationId: 'getOrder',
         summary: 'One of the customer’s orders (another customer’s: 404)',
         tags: ['orders'],
         params: orderIdParamsSchema,
@@ -131,6 +136,7 @@ export const tradingRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: write,
       schema: {
+        operationId: 'cancelOrder',
         summary: 'Cancels an ORDERED order before the cut-off of its 申込日 (Idempotency-Key required)',
         tags: ['orders'],
         headers: idempotencyHeaders,

@@ -31,6 +31,7 @@ export const userStatusRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest,
       schema: {
+        operationId: 'getTradingUserStatus',
         summary: 'Trading-system user status: ACTIVE, or 400 with code 400-100 for a locked account',
         tags: ['trading'],
         response: {
@@ -55,6 +56,7 @@ export const userStatusRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest,
       schema: {
+        operationId: 'getLastSignIn',
         summary: 'The successful sign-in before the current one (前回ログイン), or null',
         tags: ['identity'],
         response: { 200: lastLogInSchema, 401: errorBodySchema, 403: errorBodySchema },

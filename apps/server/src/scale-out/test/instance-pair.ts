@@ -10,7 +10,7 @@ import { CuttableRelay } from '../../test/cuttable-relay.ts';
 import { createWebDist, type WebDist } from '../../test/test-app.ts';
 
 const repoRoot = fileURLToPath(new URL('../../../../../', import.meta.url));
-/** The proxy settings of the production site (README: Production deployment), included as they are. */
+/** The proxy settings of the production site (docs/deployment.md), included as they are. */
 export const proxySettingsFile = path.join(repoRoot, 'deploy/nginx/fund-service-proxy.conf');
 
 /** The nginx binary (Debian's nginx-light puts it in /usr/sbin), or undefined when there is none. */
@@ -49,7 +49,7 @@ async function waitFor(url: string, ready: () => boolean, describe: () => string
   throw new Error(`${url} did not answer within 90 s:\n${describe()}`);
 }
 
-/** The secrets every instance must share (README: Production deployment): one signing key, cookie keys. */
+/** The secrets every instance must share (docs/deployment.md): one signing key, cookie keys. */
 async function sharedSecrets(): Promise<Record<string, string>> {
   const { privateKey } = await generateKeyPair('ES256', { extractable: true });
   const jwk = { ...(await exportJWK(privateKey)), alg: 'ES256', use: 'sig', kid: 'scale-out-test' };
@@ -73,7 +73,7 @@ export interface InstancePair {
 /**
  * Two server processes (`tsx apps/server/src/main.ts`, as `npm start` runs it) on one PostgreSQL
  * database, reached through a TCP relay, behind nginx with the repository's proxy settings: the
- * production deployment of README "Production deployment" on one machine.
+ * production deployment of docs/deployment.md on one machine.
  */
 export async function startInstancePair(options: {
   readonly nginx: string;

@@ -129,6 +129,7 @@ export const mfaRoutes: FastifyPluginAsyncZod<MfaRoutesOptions> = async (app, op
     {
       onRequest: write,
       schema: {
+        operationId: 'startTotpEnrolment',
         summary: 'Starts a TOTP (authenticator app) enrolment: secret and otpauth URI (current password)',
         tags: ['identity'],
         body: reauthenticationRequestSchema,
@@ -147,6 +148,7 @@ export const mfaRoutes: FastifyPluginAsyncZod<MfaRoutesOptions> = async (app, op
     {
       onRequest: write,
       schema: {
+        operationId: 'confirmTotpEnrolment',
         summary: 'Activates the TOTP with its first valid code (a code is accepted once)',
         tags: ['identity'],
         body: codeConfirmRequestSchema,
@@ -169,6 +171,7 @@ export const mfaRoutes: FastifyPluginAsyncZod<MfaRoutesOptions> = async (app, op
     {
       onRequest: write,
       schema: {
+        operationId: 'startEmailCodeEnrolment',
         summary: 'Sends a code to the customer’s address to turn on emailed codes as second factor',
         tags: ['identity'],
         body: reauthenticationRequestSchema,
@@ -198,6 +201,7 @@ export const mfaRoutes: FastifyPluginAsyncZod<MfaRoutesOptions> = async (app, op
     {
       onRequest: write,
       schema: {
+        operationId: 'confirmEmailCodeEnrolment',
         summary: 'Turns on emailed codes as second factor with the code from otpEmail/setup',
         tags: ['identity'],
         body: codeConfirmRequestSchema,
@@ -224,6 +228,7 @@ export const mfaRoutes: FastifyPluginAsyncZod<MfaRoutesOptions> = async (app, op
     {
       onRequest: write,
       schema: {
+        operationId: 'startPasskeyRegistration',
         summary: 'Registration options for a new passkey (navigator.credentials.create)',
         tags: ['identity'],
         body: reauthenticationRequestSchema,
@@ -246,6 +251,7 @@ export const mfaRoutes: FastifyPluginAsyncZod<MfaRoutesOptions> = async (app, op
     {
       onRequest: write,
       schema: {
+        operationId: 'confirmPasskeyRegistration',
         summary: 'Verifies the browser’s registration response and stores the passkey',
         tags: ['identity'],
         body: webauthnConfirmRequestSchema,
@@ -275,6 +281,7 @@ export const mfaRoutes: FastifyPluginAsyncZod<MfaRoutesOptions> = async (app, op
     {
       onRequest: app.requireCustomer([]),
       schema: {
+        operationId: 'listPasskeys',
         summary: 'The customer’s passkeys',
         tags: ['identity'],
         response: { 200: passkeyListSchema, 401: errorBodySchema, 403: errorBodySchema },
@@ -290,6 +297,7 @@ export const mfaRoutes: FastifyPluginAsyncZod<MfaRoutesOptions> = async (app, op
     {
       onRequest: write,
       schema: {
+        operationId: 'deletePasskey',
         summary: 'Deletes one of the customer’s passkeys (current password)',
         tags: ['identity'],
         params: webauthnCredentialParamsSchema,

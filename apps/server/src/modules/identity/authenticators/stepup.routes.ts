@@ -57,6 +57,7 @@ export const stepUpRoutes: FastifyPluginAsyncZod<StepUpRoutesOptions> = async (a
     {
       onRequest: write,
       schema: {
+        operationId: 'getPasskeyStepUpOptions',
         summary: 'Request options for a passkey step-up with one of the caller’s own passkeys',
         tags: ['identity'],
         response: { 200: stepUpOptionsResponseSchema, 404: errorBodySchema, ...refusals },
@@ -81,6 +82,7 @@ export const stepUpRoutes: FastifyPluginAsyncZod<StepUpRoutesOptions> = async (a
     {
       onRequest: write,
       schema: {
+        operationId: 'verifyPasskeyStepUp',
         summary: 'Verifies a passkey step-up assertion and answers a single-use 5-minute step-up token',
         tags: ['identity'],
         body: stepUpRequestSchema,

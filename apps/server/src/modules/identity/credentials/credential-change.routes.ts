@@ -29,6 +29,7 @@ export const credentialChangeRoutes: FastifyPluginAsyncZod<CredentialsRoutesOpti
     {
       ...write,
       schema: {
+        operationId: 'changePassword',
         summary: 'Changes the password (current password required; the customer is notified by mail)',
         tags,
         body: passwordChangeBodySchema,
@@ -54,6 +55,7 @@ export const credentialChangeRoutes: FastifyPluginAsyncZod<CredentialsRoutesOpti
     {
       ...write,
       schema: {
+        operationId: 'startEmailChange',
         summary:
           'Starts an email change (current password required): a code goes to the new address, a notice to the current one',
         tags,
@@ -92,6 +94,7 @@ export const credentialChangeRoutes: FastifyPluginAsyncZod<CredentialsRoutesOpti
       ...write,
       schema: {
         ...confirmEmailSchema,
+        operationId: 'confirmEmailChange',
         summary:
           'Confirms the email change with the code sent to the new address; the old address is notified',
       },
@@ -104,6 +107,7 @@ export const credentialChangeRoutes: FastifyPluginAsyncZod<CredentialsRoutesOpti
       ...write,
       schema: {
         ...confirmEmailSchema,
+        operationId: 'confirmEmailChangeByPost',
         summary: 'Same as PATCH user/email (for clients that cannot send PATCH)',
       },
     },
@@ -114,6 +118,7 @@ export const credentialChangeRoutes: FastifyPluginAsyncZod<CredentialsRoutesOpti
     {
       ...read,
       schema: {
+        operationId: 'getPendingEmailChange',
         summary: 'Where an email change stands: pending (with the new address and expiry) or none',
         tags,
         querystring: emailChangeQuerySchema,

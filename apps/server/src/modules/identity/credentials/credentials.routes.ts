@@ -39,7 +39,14 @@ export const credentialsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     IdentityAccountPath.health,
-    { schema: { summary: 'Identity service health', tags, response: { 200: identityHealthSchema } } },
+    {
+      schema: {
+        operationId: 'getIdentityHealth',
+        summary: 'Identity service health',
+        tags,
+        response: { 200: identityHealthSchema },
+      },
+    },
     async () => ({ status: 'ok' as const }),
   );
 

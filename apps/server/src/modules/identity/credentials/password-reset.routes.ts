@@ -16,6 +16,7 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<CredentialsRoutesOptions
     IdentityAccountPath.passwordForgot,
     {
       schema: {
+        operationId: 'startPasswordReset',
         summary:
           'Password reset: mails a code when the 口座番号 or address matches one account; same 202 with a fresh resetId either way',
         tags,
@@ -34,6 +35,7 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<CredentialsRoutesOptions
     IdentityAccountPath.passwordConfirm,
     {
       schema: {
+        operationId: 'confirmPasswordReset',
         summary:
           'Sets the new password with the reset code (single use, 10 minutes). Second factors stay; the failure count restarts, a lock stays; every session ends; the customer is notified',
         tags,

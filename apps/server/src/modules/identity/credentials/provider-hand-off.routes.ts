@@ -55,6 +55,7 @@ export const providerHandOffRoutes: FastifyPluginAsyncZod<ProviderHandOffRoutesO
     IdentityAccountPath.login,
     {
       schema: {
+        operationId: 'startSignIn',
         summary:
           'Starts a sign-in for a first-party client: returns the authorization URL (code flow with PKCE S256, prompt=login). No password is accepted here',
         tags,
@@ -86,6 +87,7 @@ export const providerHandOffRoutes: FastifyPluginAsyncZod<ProviderHandOffRoutesO
     IdentityAccountPath.loginSendOtpEmail,
     {
       schema: {
+        operationId: 'resendSignInCode',
         summary:
           "Mails a new sign-in code for the pending second step of an interaction: 307 to the interaction's resend action (bound to the browser by the interaction cookie; the second-factor step's checks apply)",
         tags,
@@ -101,6 +103,7 @@ export const providerHandOffRoutes: FastifyPluginAsyncZod<ProviderHandOffRoutesO
     IdentityAccountPath.logout,
     {
       schema: {
+        operationId: 'signOut',
         summary:
           "Sign-out: 303 to the provider's end-session endpoint (RP-initiated logout) with the same parameters",
         tags,
@@ -121,6 +124,7 @@ export const providerHandOffRoutes: FastifyPluginAsyncZod<ProviderHandOffRoutesO
     IdentityAccountProviderPath.consent,
     {
       schema: {
+        operationId: 'showConsent',
         summary:
           'Shows the pending consent of an interaction: 303 to its page (the interaction cookie binds it to this browser)',
         tags,
@@ -135,6 +139,7 @@ export const providerHandOffRoutes: FastifyPluginAsyncZod<ProviderHandOffRoutesO
     IdentityAccountProviderPath.consent,
     {
       schema: {
+        operationId: 'acceptConsent',
         summary:
           "Accepts the pending consent of an interaction: 307 to the interaction's confirm action (method and body kept; its cookie and origin checks apply)",
         tags,
@@ -149,6 +154,7 @@ export const providerHandOffRoutes: FastifyPluginAsyncZod<ProviderHandOffRoutesO
     IdentityAccountProviderPath.tenantLoginHint,
     {
       schema: {
+        operationId: 'storeLoginHint',
         summary: `Stores a login hint (口座番号) for the tenant under a random key, redeemable once within ${loginHintLifetimeSeconds / 60} minutes`,
         tags,
         params: tenantParamsSchema,
@@ -174,6 +180,7 @@ export const providerHandOffRoutes: FastifyPluginAsyncZod<ProviderHandOffRoutesO
     IdentityAccountProviderPath.loginHint,
     {
       schema: {
+        operationId: 'redeemLoginHint',
         summary:
           'Redeems a login hint: returns it once, then the key is gone (404 when unknown, used or expired)',
         tags,
@@ -211,6 +218,7 @@ export const providerHandOffRoutes: FastifyPluginAsyncZod<ProviderHandOffRoutesO
       IdentityAccountPath.token,
       {
         schema: {
+          operationId: 'issueToken',
           summary:
             "Alias of the provider's token endpoint: 308 to /oidc/token (form body and client authentication kept)",
           tags,
@@ -223,6 +231,7 @@ export const providerHandOffRoutes: FastifyPluginAsyncZod<ProviderHandOffRoutesO
       IdentityAccountPath.tokenIntrospect,
       {
         schema: {
+          operationId: 'introspectToken',
           summary:
             "Alias of the provider's introspection endpoint: 308 to /oidc/token/introspection (only the client a token was issued to learns about it)",
           tags,

@@ -24,6 +24,7 @@ export const accountSessionRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       ...read,
       schema: {
+        operationId: 'listSignInAttempts',
         summary: `The customer's sign-in history (newest first, at most ${loginAttemptsListed})`,
         tags,
         response: { 200: loginAttemptsSchema, ...signedInErrors },
@@ -48,6 +49,7 @@ export const accountSessionRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       ...read,
       schema: {
+        operationId: 'listSessions',
         summary: "The customer's signed-in apps (the provider's grants): client, created, last token issued",
         tags,
         response: { 200: userSessionsSchema, ...signedInErrors },
@@ -72,6 +74,7 @@ export const accountSessionRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: app.requireCustomer([IdentityScope.userWrite]),
       schema: {
+        operationId: 'revokeSession',
         summary:
           'Ends one session of the caller: its grant and every refresh token under it (404 if not theirs)',
         tags,

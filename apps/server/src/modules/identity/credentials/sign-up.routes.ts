@@ -22,6 +22,7 @@ export const signUpRoutes: FastifyPluginAsyncZod<CredentialsRoutesOptions> = asy
     IdentityAccountPath.register,
     {
       schema: {
+        operationId: 'startSignUp',
         summary:
           'Sign-up: mails a 6-digit code to the address (or, when it is already registered, a notice to its owner); same 202 either way',
         tags,
@@ -40,6 +41,7 @@ export const signUpRoutes: FastifyPluginAsyncZod<CredentialsRoutesOptions> = asy
     IdentityAccountPath.registerCheckEmail,
     {
       schema: {
+        operationId: 'checkSignUpEmail',
         summary: 'Whether an address can be used as typed (its form only; never whether it is registered)',
         tags,
         body: checkEmailBodySchema,
@@ -56,6 +58,7 @@ export const signUpRoutes: FastifyPluginAsyncZod<CredentialsRoutesOptions> = asy
     IdentityAccountPath.registerConfirm,
     {
       schema: {
+        operationId: 'confirmSignUp',
         summary:
           'Confirms the sign-up with the mailed code; creates the customer and returns the new 口座番号',
         tags,
@@ -93,6 +96,7 @@ export const signUpRoutes: FastifyPluginAsyncZod<CredentialsRoutesOptions> = asy
     {
       schema: {
         ...resendSchema,
+        operationId: 'resendSignUpCode',
         summary: 'Mails a new sign-up code (the previous one stops working); same answer for any id',
       },
     },
@@ -103,6 +107,7 @@ export const signUpRoutes: FastifyPluginAsyncZod<CredentialsRoutesOptions> = asy
     {
       schema: {
         ...resendSchema,
+        operationId: 'resendSignUpCodeByEmail',
         summary:
           'Sends the sign-up code by email again: the same as register/confirm/resend (the spec lists both; codes only go by email)',
       },

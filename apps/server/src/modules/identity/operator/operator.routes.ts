@@ -43,6 +43,7 @@ export const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: app.requireOperator(),
       schema: {
+        operationId: 'getOperatorProfile',
         summary: 'The signed-in operator (operator bearer token from /oidc-admin)',
         tags: ['identity'],
         response: { 200: operatorProfileSchema, 401: errorBodySchema, 404: errorBodySchema },
