@@ -1,0 +1,34 @@
+// `npm start` (decision 033): the server from its JavaScript bundle (scripts/server-bundle.ts, made again
+// only when a source changed), and the web app built beside the server's start when it is missing or
+// stale, each build variant put in place whole (scripts/web-build.ts): the server answers screens with a
+// 503 until the customer app is there, and serves it from then on without a restart. The same in
+// production (`NODE_ENV=production npm start`).
+import { pathToFileURL } from 'node:url';
+import { currentServerBundle } from './server-bundle.ts';
+import { buildWebApp, webBuildState } from './web-build.ts';
+
+const webState = webBuildState();
+if (webState !== 'current') {
+  const started = performance.now();
+  console.log(
+    webState === 'missing'
+      ? 'Building the web app beside the server (first start)…'
+      : 'Web app sources changed: rebuilding it beside the server…',
+  );
+  buildWebApp().then(
+    () => console.log(`Web app built in ${((performance.now() - started) / 1000).toFixed(1)} s.`),
+    (error: unknown) => {
+      console.error(
+        `The web app could not be built: ${error instanceof Error ? error.message : String(error)}`,
+      );
+      // the server closes the database before it exits (its SIGTERM handler), then npm start fails
+      process.exitCode = 1;
+      process.kill(process.pid, 'SIGTERM');
+    },
+  );
+}
+
+const server = await currentServerBundle();
+// stack traces and logged errors name the TypeScript sources, not the bundle's lines
+process.setSourceMapsEnabled(true);
+await import(pathToFileURL(server).href);
