@@ -8,27 +8,31 @@ import { currentServerBundle } from './server-bundle.ts';
 import { buildWebApp, webBuildState } from './web-build.ts';
 
 const webState = webBuildState();
+const started = performance.now();
 if (webState !== 'current') {
-  const started = performance.now();
   console.log(
     webState === 'missing'
       ? 'Building the web app beside the server (first start)…'
       : 'Web app sources changed: rebuilding it beside the server…',
   );
-  buildWebApp().then(
-    () => console.log(`Web app built in ${((performance.now() - started) / 1000).toFixed(1)} s.`),
-    (error: unknown) => {
-      console.error(
-        `The web app could not be built: ${error instanceof Error ? error.message : String(error)}`,
-      );
-      // the server closes the database before it exits (its SIGTERM handler), then npm start fails
-      process.exitCode = 1;
-      process.kill(process.pid, 'SIGTERM');
-    },
-  );
 }
+const webBuilt =
+  webState === 'current'
+    ? null
+    : buildWebApp().then(
+        () => console.log(`Web app built in ${((performance.now() - started) / 1000).toFixed(1)} s.`),
+        (error: unknown) => {
+          console.error('The web app could not be built.');
+          throw error;
+        },
+      );
+// reported when it happens; it stops the server only once the server is up (below)
+webBuilt?.catch(() => undefined);
 
 const server = await currentServerBundle();
 // stack traces and logged errors name the TypeScript sources, not the bundle's lines
 process.setSourceMapsEnabled(true);
 await import(pathToFileURL(server).href);
+// A failed build ends the started server as an error does (main.ts: close-with-grace closes the database
+// and exits with 1), so `npm start` fails as it did when the build ran first.
+await webBuilt;
