@@ -9,8 +9,28 @@ import { fileURLToPath } from 'node:url';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const web = join(root, 'apps/web');
 const dist = join(web, 'dist');
-/** Where a variant is written before it is moved into dist: ignored by git, lint and format, same disk. */
-const buildingDir = join(root, 'node_modules/.cache/fund-web-build');
+/**
+ * Where a variant is written before it is moved into dist: ignored by git, lint and format, on the same
+ * disk; one directory per process, so two starts at once do not write into each other's build.
+ */
+const buildingRoot = join(root, 'node_modules/.cache/fund-web-build');
+const buildingDir = join(buildingRoot, String(process.pid));
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** What builds stopped midway (a start ended during its build) left behind. */
+function removeAbandonedBuilds(): void {
+  if (!existsSync(buildingRoot)) return;
+  for (const pid of readdirSync(buildingRoot).filter((entry) => !isRunning(Number(entry))))
+    rmSync(join(buildingRoot, pid), { recursive: true, force: true });
+}
 
 /**
  * The build variants in the order they are built: the customer app first (the first page), then the
@@ -92,11 +112,14 @@ function viteBuild(mode: string, outDir: string): Promise<void> {
  */
 export async function buildWebApp(): Promise<void> {
   rmSync(dist, { recursive: true, force: true });
-  rmSync(buildingDir, { recursive: true, force: true });
+  removeAbandonedBuilds();
   mkdirSync(buildingDir, { recursive: true });
   for (const { mode, dir } of variants) {
     const building = join(buildingDir, mode);
     await viteBuild(mode, building);
-    renameSync(building, dir);
+    // a start beside this one may have put the same sources' variant there first: it is kept
+    if (existsSync(join(dir, 'index.html'))) rmSync(building, { recursive: true, force: true });
+    else renameSync(building, dir);
   }
+  rmSync(buildingDir, { recursive: true, force: true });
 }
