@@ -1,13 +1,14 @@
 // Start budget of performance.md: `npm start` on a fresh checkout after install, to the first page, ≤ 10 s;
 // a restart ≤ 2 s. Measured as a developer meets it: `npm start` itself (the web app's build check, the
 // server, the embedded database with the demo data), timed from the command until the server answers the
-// first page's document and the entry script it names. "Fresh" has no web build and a new PGlite data
-// directory; "restart" reuses both. Absolute budgets: there is no floor to run beside them.
+// first page's document and the entry script it names. "Fresh" has no web build, no server bundle and a new
+// PGlite data directory; "restart" reuses them. Absolute budgets: there is no floor to run beside them.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from '../e2e/support/server.ts';
+import { webBuildState } from '../scripts/web-build.ts';
 import { envNumber } from './support/env.ts';
 import { budget, finish, printBudgets, repoRoot, round } from './support/report.ts';
 
@@ -20,6 +21,8 @@ const maxSeconds = envNumber('BENCH_START_MAX_SECONDS', 120);
 interface Start {
   readonly seconds: number | null;
   readonly problem: string | null;
+  /** Fresh: seconds until all three web build variants were in place (the first page needs only one). */
+  readonly webBuiltSeconds?: number | null;
 }
 
 /** The document and the entry script it names both answer 200: what a browser needs for the first page. */
@@ -78,8 +81,20 @@ async function timeStart(dataDir: string, fresh: boolean): Promise<Start> {
     while (performance.now() - started < maxSeconds * 1000) {
       if (child.exitCode !== null)
         return { seconds: null, problem: `npm start exited with ${child.exitCode}:\n${output}` };
-      if (await firstPageServed(baseUrl))
-        return { seconds: round((performance.now() - started) / 1000, 2), problem: null };
+      if (await firstPageServed(baseUrl)) {
+        const seconds = round((performance.now() - started) / 1000, 2);
+        if (!fresh) return { seconds, problem: null };
+        // npm start builds the web app beside the server: it is left to finish (the admin and temporary
+        // variants come after the first page), so the restarts find the build a finished start leaves
+        while (webBuildState() !== 'current' && performance.now() - started < maxSeconds * 1000) {
+          if (child.exitCode !== null)
+            return { seconds, problem: `npm start exited with ${child.exitCode}:\n${output}` };
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+        const webBuiltSeconds =
+          webBuildState() === 'current' ? round((performance.now() - started) / 1000, 2) : null;
+        return { seconds, problem: null, webBuiltSeconds };
+      }
       await new Promise((resolve) => setTimeout(resolve, 25));
     }
     return { seconds: null, problem: `no first page within ${maxSeconds} s` };
@@ -97,12 +112,17 @@ const median = (values: readonly number[]) => {
 const workDir = mkdtempSync(join(tmpdir(), 'fund-bench-start-'));
 const dataDir = join(workDir, 'pglite');
 try {
-  // a fresh checkout has no web build: `npm start` makes it (scripts/ensure-web-build.ts)
+  // a fresh checkout has no web build and no server bundle: `npm start` makes them (scripts/start.ts)
   rmSync(join(repoRoot, 'apps/web/dist'), { recursive: true, force: true });
-  console.log('fresh start (builds the web app, creates the database and the demo data)…');
+  rmSync(join(repoRoot, 'apps/server/dist'), { recursive: true, force: true });
+  console.log(
+    'fresh start (bundles the server, builds the web app, creates the database and the demo data)…',
+  );
   const fresh = await timeStart(dataDir, true);
   console.log(
-    fresh.seconds === null ? `fresh: ${fresh.problem}` : `fresh: first page after ${fresh.seconds} s`,
+    fresh.seconds === null
+      ? `fresh: ${fresh.problem}`
+      : `fresh: first page after ${fresh.seconds} s (all web build variants after ${fresh.webBuiltSeconds ?? '—'} s)`,
   );
   const restartRuns: Start[] = [];
   for (let run = 1; run <= restarts; run += 1) {
@@ -127,7 +147,17 @@ try {
     ),
   ];
   printBudgets(checks, notMeasured);
-  finish('start.json', { freshSeconds: fresh.seconds, restartSeconds, notMeasured, limitsSeconds }, checks);
+  finish(
+    'start.json',
+    {
+      freshSeconds: fresh.seconds,
+      freshWebBuiltSeconds: fresh.webBuiltSeconds ?? null,
+      restartSeconds,
+      notMeasured,
+      limitsSeconds,
+    },
+    checks,
+  );
 } finally {
   rmSync(workDir, { recursive: true, force: true });
 }

@@ -1,3 +1,4 @@
+import { renameSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app.ts';
@@ -185,6 +186,24 @@ describe('web app not built (no index.html in WEB_DIST_DIR)', () => {
       (line) => line['level'] === 40 && String(line['msg']).includes('not built'),
     );
     expect(warning?.['msg']).toContain('npm run build');
+  });
+
+  it('serves the app once its build is put in place, without a restart (npm start builds beside the server)', async () => {
+    const later = `${dist.dir}-later`;
+    app = await buildTestApp({ env: { WEB_DIST_DIR: later } });
+    const before = await app.inject({ method: 'GET', url: '/', headers: { accept: browserAccept } });
+    expect(before.statusCode).toBe(503);
+    try {
+      renameSync(dist.dir, later);
+      const document = await app.inject({ method: 'GET', url: '/', headers: { accept: browserAccept } });
+      expect(document.statusCode).toBe(200);
+      expect(document.body).toBe(dist.indexHtml);
+      expect((await app.inject({ method: 'GET', url: dist.assetPath })).body).toBe(dist.assetBody);
+      const admin = await app.inject({ method: 'GET', url: '/admin/', headers: { accept: browserAccept } });
+      expect(admin.body).toBe(dist.adminIndexHtml);
+    } finally {
+      renameSync(later, dist.dir);
+    }
   });
 
   it('still answers the API', async () => {

@@ -11,7 +11,7 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { NotFoundError, ServiceUnavailableError } from '../errors/app-error.ts';
-import { loadScreenDocuments } from './web-route-preloads.ts';
+import { loadScreenDocuments, type ScreenDocuments } from './web-route-preloads.ts';
 
 /**
  * Vite puts content-hashed files here, in each build variant's folder (`/static/`, `/admin/static/`): a
@@ -65,59 +65,69 @@ export function wantsWebApp(request: FastifyRequest): boolean {
 export const webPlugin = fp<WebPluginOptions>(
   async (app, { distDir }) => {
     const indexFile = path.join(distDir, 'index.html');
-    const built = existsSync(indexFile);
     const variantIndex = (variant: WebBuildVariant) =>
       path.posix.join(webBuildVariants[variant].dir, 'index.html');
-    const variantsBuilt = new Set(
-      (Object.keys(webBuildVariants) as WebBuildVariant[]).filter((variant) =>
-        existsSync(path.join(distDir, variantIndex(variant))),
-      ),
-    );
-    const screenDocuments = built ? loadScreenDocuments(distDir) : { documentFor: () => null };
+    // `npm start` builds the web app beside the server's start (scripts/start.ts), each variant put in
+    // place whole when it is done: a variant missing now may be there at the next request, so it is looked
+    // for again until found, then kept (the customer app's documents are read once, when it appears)
+    let screenDocuments: ScreenDocuments | null = null;
+    const customerAppBuilt = (): ScreenDocuments | null => {
+      if (screenDocuments === null && existsSync(indexFile)) screenDocuments = loadScreenDocuments(distDir);
+      return screenDocuments;
+    };
+    const variantsBuilt = new Set<WebBuildVariant>();
+    const variantBuilt = (variant: WebBuildVariant): boolean => {
+      if (!variantsBuilt.has(variant) && existsSync(path.join(distDir, variantIndex(variant))))
+        variantsBuilt.add(variant);
+      return variantsBuilt.has(variant);
+    };
 
-    if (built) {
-      await app.register(fastifyStatic, {
-        root: distDir,
-        prefix: '/',
-        index: false,
-        // the web build writes .br and .gz beside each file (apps/web/precompress-plugin.ts)
-        preCompressed: true,
-        dotfiles: 'ignore',
-        cacheControl: false,
-        // API paths never read from the dist directory, whatever files it holds
-        allowedPath: (pathName) => !isApiPath(pathName),
-        setHeaders: (reply, filePath) => {
-          const relative = path.relative(distDir, filePath).split(path.sep).join('/');
-          reply.header(
-            'cache-control',
-            isHashedAssetPath(`/${relative}`) ? immutableCaching : revalidateCaching,
-          );
-        },
-      });
-    } else {
+    if (customerAppBuilt() === null) {
       app.log.warn(
         { webDistDir: distDir },
-        `Web app is not built: ${indexFile} is missing. Run \`npm run build\`; until then screens answer 503.`,
+        `Web app is not built yet: ${indexFile} is missing. \`npm start\` builds it; \`npm run build\` for a production build. Until it is there, screens answer 503.`,
       );
     }
+    await app.register(fastifyStatic, {
+      root: distDir,
+      prefix: '/',
+      index: false,
+      // the web build writes .br and .gz beside each file (apps/web/precompress-plugin.ts)
+      preCompressed: true,
+      dotfiles: 'ignore',
+      cacheControl: false,
+      // the directory may not exist yet (warned above); its files are looked up at each request
+      wildcard: true,
+      suppressWarning: true,
+      // API paths never read from the dist directory, whatever files it holds
+      allowedPath: (pathName) => !isApiPath(pathName),
+      setHeaders: (reply, filePath) => {
+        const relative = path.relative(distDir, filePath).split(path.sep).join('/');
+        reply.header(
+          'cache-control',
+          isHashedAssetPath(`/${relative}`) ? immutableCaching : revalidateCaching,
+        );
+      },
+    });
 
     const sendWebApp = async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
-      if (!built) {
+      const documents = customerAppBuilt();
+      if (documents === null) {
         throw new ServiceUnavailableError(
-          'Web アプリがビルドされていません。`npm run build` を実行してからサーバーを再起動してください。',
+          'Web アプリがまだビルドされていません。`npm start` がビルド中なら、数秒後に再読み込みしてください（ほかの起動方法では `npm run build` を実行してください）。',
         );
       }
       const urlPath = pathOf(request.url);
       const variant = webBuildVariantOf(urlPath);
       if (variant !== 'customer') {
-        if (!variantsBuilt.has(variant)) {
+        if (!variantBuilt(variant)) {
           throw new ServiceUnavailableError(
-            `Web アプリの ${variant} ビルドがありません。\`npm run build\` を実行してからサーバーを再起動してください。`,
+            `Web アプリの ${variant} ビルドがまだありません。\`npm start\` がビルド中なら、数秒後に再読み込みしてください（ほかの起動方法では \`npm run build\` を実行してください）。`,
           );
         }
         return reply.sendFile(variantIndex(variant), { cacheControl: false });
       }
-      const document = screenDocuments.documentFor(urlPath);
+      const document = documents.documentFor(urlPath);
       if (document === null) return reply.sendFile('index.html', { cacheControl: false });
       return reply.header('cache-control', revalidateCaching).type('text/html; charset=utf-8').send(document);
     };

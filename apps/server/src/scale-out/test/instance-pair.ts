@@ -71,7 +71,7 @@ export interface InstancePair {
 }
 
 /**
- * Two server processes (`tsx apps/server/src/main.ts`, as `npm start` runs it) on one PostgreSQL
+ * Two server processes (`tsx apps/server/src/main.ts`: the sources `npm start` bundles) on one PostgreSQL
  * database, reached through a TCP relay, behind nginx with the repository's proxy settings: the
  * production deployment of docs/deployment.md on one machine.
  */
