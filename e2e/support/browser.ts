@@ -56,7 +56,9 @@ async function onlyPassingUnderTheBars(page: Page, node: AxeNode): Promise<boole
   const checks = [...node.any, ...node.all, ...node.none];
   if (checks.length === 0) return false;
   if (!checks.every((check) => check.id === 'target-size' || check.id === 'target-offset')) return false;
-  const neighbours = checks.flatMap((check) => check.relatedNodes.map((related) => related.target.join(' ')));
+  const neighbours = checks.flatMap((check) =>
+    (check.relatedNodes ?? []).map((related) => related.target.join(' ')),
+  );
   return page.evaluate(
     (selectors) =>
       selectors.length > 0 &&
