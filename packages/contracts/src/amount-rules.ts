@@ -65,7 +65,8 @@ export function sellUnitsRule(sellable: bigint | null): AmountRule {
     minimum: 1n,
     step: 1n,
     ...(sellable === null || sellable > maxOrderUnits
-      ? { maximum: maxOrderUnits, maximumHint: '売却可能な口数まで' }
+      ? // before an account is chosen the sell form says where the maximum comes from
+        { maximum: maxOrderUnits, maximumHint: '' }
       : { maximum: sellable, maximumReason: '売却可能な口数' }),
   };
 }

@@ -7,8 +7,8 @@ import { sellUnitsRule, spotBuyAmountRule, spotBuyUnitsRule } from './amount-rul
 // account was chosen: the request's limit, a figure no customer holds. Hints name a maximum a customer can
 // reach; the messages still refuse beyond the request's limit.
 describe('unit hints state no maximum a customer could never reach', () => {
-  it('says 売却可能な口数まで while the account to sell from is not chosen, and the units once it is', () => {
-    expect(amountRuleText(sellUnitsRule(null))).toBe('1口以上、1口単位、売却可能な口数まで');
+  it('names no maximum while the account to sell from is not chosen (the form says 売却可能な口数 follows), and the units once it is', () => {
+    expect(amountRuleText(sellUnitsRule(null))).toBe('1口以上、1口単位');
     expect(amountRuleText(sellUnitsRule(12_345n))).toBe('1口以上、1口単位、12,345口まで（売却可能な口数）');
   });
 
