@@ -2,14 +2,13 @@ import { bearerHook } from './bearer-routes.ts';
 import { actAsHeader } from '@fund/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { createLocalJWKSet, decodeJwt, errors as joseErrors, jwtVerify } from 'jose';
+import { decodeJwt } from 'jose';
 import {
   ActAsRefused,
   actAsHeaderText,
   createActAsService,
   type ActAsCall,
   type ActAsContext,
-  type ActingOperator,
 } from '../act-as/act-as.service.ts';
 import { ForbiddenError, UnauthorizedError } from '../errors/app-error.ts';
 import { GrantLiveness, grantIdClaim } from './grant-liveness.ts';
@@ -20,8 +19,7 @@ import {
   operatorIssuer,
   type AuthenticatedOperator,
 } from './operator-auth.plugin.ts';
-import { signingAlgorithms } from './signing-keys.plugin.ts';
-import { VerifiedTokens } from './verified-tokens.ts';
+import { createCustomerTokenVerifier, type AuthenticatedCustomer } from './customer-token-verifier.ts';
 
 /** Issuer of our tokens: the OpenID provider mounted under /oidc (identity module). */
 export function oidcIssuer(publicOrigin: string): string {
@@ -35,24 +33,10 @@ export function apiResource(publicOrigin: string): string {
 
 export { grantIdClaim };
 
+export type { AuthenticatedCustomer };
+
 /** Claim the provider adds to tokens of operators, who are never customers (operator pool). */
 export { operatorClaim };
-
-/** Who is calling, from a verified access token. */
-export interface AuthenticatedCustomer {
-  readonly customerId: string;
-  /** 口座番号, the token's `username` claim (or the customer's, when an operator acts for them). */
-  readonly accountNumber: string;
-  /** The token's scopes; an operator's own scopes when it acts for the customer. */
-  readonly scopes: ReadonlySet<string>;
-  /** The OAuth client the token was issued to. */
-  readonly clientId: string;
-  /**
-   * The operator acting for the customer; null when the customer calls with their own token. Writes made
-   * for a customer pass it on, so their own audit rows name the operator as the actor.
-   */
-  readonly actingOperator: ActingOperator | null;
-}
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -110,10 +94,13 @@ function challenge(reply: FastifyReply, error: string, description: string, scop
 
 export const authPlugin = fp(
   async (app) => {
-    const keySet = createLocalJWKSet(app.signingKeys.publicJwks);
-    const issuer = oidcIssuer(app.config.publicOrigin);
-    const audience = apiResource(app.config.publicOrigin);
-    const grants = new GrantLiveness(app.db.db, () => app.realClock.now().getTime());
+    const customerTokens = createCustomerTokenVerifier({
+      publicJwks: app.signingKeys.publicJwks,
+      issuer: oidcIssuer(app.config.publicOrigin),
+      audience: apiResource(app.config.publicOrigin),
+      now: () => app.realClock.now(),
+      grants: new GrantLiveness(app.db.db, () => app.realClock.now().getTime()),
+    });
     const verifyOperator = createOperatorTokenVerifier({
       publicJwks: app.signingKeys.publicJwks,
       publicOrigin: app.config.publicOrigin,
@@ -132,61 +119,6 @@ export const authPlugin = fp(
       }
     }
 
-    const verifiedCustomerTokens = new VerifiedTokens<AuthenticatedCustomer & { grantId: string }>();
-
-    /** Signature and claims of a customer token, verified once per token text (see VerifiedTokens). */
-    async function verifySignatureAndClaims(
-      token: string,
-    ): Promise<AuthenticatedCustomer & { grantId: string }> {
-      const nowMs = app.realClock.now().getTime();
-      const remembered = verifiedCustomerTokens.get(token, nowMs);
-      if (remembered !== undefined) return remembered;
-      const { payload } = await jwtVerify(token, keySet, {
-        issuer,
-        audience,
-        algorithms: [...signingAlgorithms],
-        typ: 'at+jwt',
-        requiredClaims: ['exp', 'sub', 'client_id', grantIdClaim],
-        currentDate: new Date(nowMs),
-      });
-      if (
-        payload[operatorClaim] === true ||
-        typeof payload['username'] !== 'string' ||
-        payload.sub === undefined
-      ) {
-        throw new ForbiddenError('お客さまのトークンではありません。');
-      }
-      const grantId = payload[grantIdClaim];
-      if (typeof grantId !== 'string') throw new UnauthorizedError();
-      const verified = {
-        customerId: payload.sub,
-        accountNumber: payload['username'],
-        scopes: new Set(typeof payload['scope'] === 'string' ? payload['scope'].split(' ') : []),
-        clientId: String(payload['client_id']),
-        actingOperator: null,
-        grantId,
-      };
-      // requiredClaims made `exp` present
-      verifiedCustomerTokens.remember(token, verified, Number(payload.exp) * 1000);
-      return verified;
-    }
-
-    async function verify(token: string): Promise<AuthenticatedCustomer> {
-      try {
-        const { grantId, ...customer } = await verifySignatureAndClaims(token);
-        if (!(await grants.isLive(grantId))) {
-          throw new UnauthorizedError('ログインの有効期限が切れました。もう一度ログインしてください。');
-        }
-        return customer;
-      } catch (error) {
-        if (error instanceof ForbiddenError) throw error;
-        if (error instanceof joseErrors.JOSEError) {
-          throw new UnauthorizedError(undefined, { cause: error });
-        }
-        throw error;
-      }
-    }
-
     app.decorateRequest('customer', null);
     app.decorate('requireCustomer', (scopes: readonly string[] = []) => {
       return bearerHook(async (request: FastifyRequest, reply: FastifyReply) => {
@@ -200,10 +132,7 @@ export const authPlugin = fp(
           reply.header('www-authenticate', 'Bearer');
           throw new UnauthorizedError();
         }
-        if (
-          verifiedCustomerTokens.get(match[1], app.realClock.now().getTime()) === undefined &&
-          claimsOperatorIssuer(match[1])
-        ) {
+        if (!customerTokens.remembers(match[1]) && claimsOperatorIssuer(match[1])) {
           let operator: AuthenticatedOperator;
           try {
             operator = await verifyOperator(match[1]);
@@ -226,7 +155,7 @@ export const authPlugin = fp(
         }
         let customer: AuthenticatedCustomer;
         try {
-          customer = await verify(match[1]);
+          customer = await customerTokens.verify(match[1]);
         } catch (error) {
           if (error instanceof UnauthorizedError)
             challenge(reply, 'invalid_token', 'the access token is invalid');
