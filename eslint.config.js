@@ -75,11 +75,13 @@ const importZones = [
     message: 'A feature must not import another feature.',
   })),
   // the server's shared layers serve every module and so know none of them
-  ...['plugins', 'errors', 'mail', 'logging', 'html', 'idempotency', 'audit', 'shared'].map((shared) => ({
-    target: `./apps/server/src/${shared}`,
-    from: './apps/server/src/modules',
-    message: 'Shared server code must not import a module.',
-  })),
+  ...['plugins', 'errors', 'mail', 'logging', 'html', 'idempotency', 'audit', 'act-as', 'shared'].map(
+    (shared) => ({
+      target: `./apps/server/src/${shared}`,
+      from: './apps/server/src/modules',
+      message: 'Shared server code must not import a module.',
+    }),
+  ),
   ...serverModules.map((module) => ({
     target: `./apps/server/src/modules/${module}`,
     from: './apps/server/src/modules',

@@ -29,7 +29,7 @@ import { plansRoutes } from './modules/plans/plans.routes.ts';
 import { assetsRoutes } from './modules/assets/assets.routes.ts';
 import { historyRoutes } from './modules/history/history.routes.ts';
 import { paymentAccountsRoutes } from './modules/payment-accounts/payment-accounts.routes.ts';
-import { saisonConnectRoutes } from './modules/payment-accounts/point.routes.ts';
+import { pointRoutes } from './modules/payment-accounts/point.routes.ts';
 import { temporaryUsersRoutes } from './modules/temporary-users/temporary-users.routes.ts';
 import { informationsRoutes } from './modules/informations/informations.routes.ts';
 import { userStatusRoutes } from './modules/user-status/user-status.routes.ts';
@@ -143,7 +143,7 @@ export async function buildApp(options: BuildAppOptions) {
     await customerApi.register(historyRoutes);
     await customerApi.register(informationsRoutes);
     await customerApi.register(documentsRoutes);
-    await customerApi.register(saisonConnectRoutes);
+    await customerApi.register(pointRoutes);
     await customerApi.register(paymentAccountsRoutes);
     await customerApi.register(temporaryUsersRoutes);
     await customerApi.register(operatorAccessRoutes);

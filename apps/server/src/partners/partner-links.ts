@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { PartnersConfig } from '../config/partners-config.ts';
+import { uuidPattern } from '../shared/uuid.ts';
 
 /**
  * What the service hands to the outside sites (spec §7 "Outbound hand-offs") and what it accepts back:
@@ -26,8 +27,6 @@ export const tradeReportTicketTtlSeconds = 10 * 60;
 
 /** A signed form of the account-update simulator stays valid this long. */
 export const formTokenTtlSeconds = 30 * 60;
-
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 function sameText(a: string, b: string): boolean {
   const left = Buffer.from(a);

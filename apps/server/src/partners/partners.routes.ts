@@ -18,6 +18,7 @@ import {
   renderTradeReports,
   renderTradeReportsRefused,
 } from './partners.view.ts';
+import { uuidPattern } from '../shared/uuid.ts';
 
 const stylesheet = readFileSync(new URL('./partners.css', import.meta.url), 'utf8');
 
@@ -49,8 +50,6 @@ const accountUpdateForm = z.object({
 const tradeReportsQuery = z.object({ ticket: z.string().max(512).optional() });
 // lenient like the query: a malformed id is a document that is not found (a page, not a JSON 400)
 const documentParams = z.object({ id: z.string().max(64) });
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
 const hashedUserIdPattern = /^[0-9a-f]{64}$/;
 
 function sendHtml(reply: FastifyReply, status: number, html: string): FastifyReply {

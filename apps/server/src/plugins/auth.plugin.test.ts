@@ -23,7 +23,7 @@ import {
   actAsNotPermittedMessage,
   actAsRefusedAction,
   actAsRefusedMessage,
-} from './auth.plugin.ts';
+} from '../act-as/act-as.service.ts';
 
 const startup = 60_000;
 const main = demoCustomers.find((customer) => customer.accountNumber === '1000001')!;

@@ -43,7 +43,7 @@ export interface AuthenticatedOperator {
   readonly operatorId: string;
   /** ログインID, the token's `username` claim. */
   readonly loginId: string;
-  /** The token's `act_as: customer`: the operator may act for a customer (act-as header, auth.plugin.ts). */
+  /** The token's `act_as: customer`: the operator may act for a customer (act-as header, act-as/act-as.service.ts). */
   readonly canActAsCustomer: boolean;
   readonly scopes: ReadonlySet<string>;
   /** The OAuth client the token was issued to (`fund-admin`). */

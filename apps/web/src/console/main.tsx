@@ -5,7 +5,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
-import { setActAsUserId } from '../lib/api/act-as';
+import { setActedForCustomer } from '../lib/api/act-as';
 import { setAccessTokenSource } from '../lib/api/services';
 import { createQueryClient } from '../lib/query/query-client';
 import { createActingRouter } from './acting/acting-app';
@@ -44,7 +44,7 @@ async function start(): Promise<void> {
   setAccessTokenSource(getOperatorAccessToken);
   const queryClient = createQueryClient();
   const baasId = actingBaasIdOf(url.pathname);
-  setActAsUserId(baasId);
+  setActedForCustomer(baasId);
   const router = baasId === undefined ? createConsoleRouter() : createActingRouter(queryClient, baasId);
   render(
     <QueryClientProvider client={queryClient}>

@@ -1,6 +1,6 @@
 import { auditLog, type DatabaseExecutor } from '@fund/db';
 import { and, count, desc, eq, max, min, sql } from 'drizzle-orm';
-import { actAsAction } from '../../plugins/auth.plugin.ts';
+import { actAsAction } from '../../act-as/act-as.service.ts';
 
 // The operator visits of one customer, from the audit log (decision 025): every act-as call an operator
 // was admitted to (decision 009: actor operator, action act_as, outcome allowed) with this customer as

@@ -23,7 +23,7 @@ let otherToken: string;
 let quietToken: string;
 let operatorToken: string;
 
-/** An act-as row as auth.plugin.ts writes it, at a chosen instant. */
+/** An act-as row as the act-as service writes it, at a chosen instant. */
 async function actAsRow(
   subject: string,
   at: string,

@@ -15,6 +15,7 @@ import {
 } from '@fund/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { actAsNotPermittedMessage } from '../../act-as/act-as.service.ts';
 import { recordAudit } from '../../audit/audit-log.ts';
 import { BadRequestError, ForbiddenError, UnauthorizedError } from '../../errors/app-error.ts';
 import type { AuthenticatedOperator } from '../../plugins/operator-auth.plugin.ts';
@@ -39,9 +40,6 @@ function searchCriteria(query: { accountNumber?: string | undefined; nameKana?: 
   };
 }
 
-/** The act-as refusal's words (decision 009): an unknown customer reads like one of another branch. */
-const notServedMessage = 'このお客さまの代理操作は許可されていません。';
-
 function operatorOf(request: FastifyRequest): AuthenticatedOperator {
   if (request.operator === null) throw new UnauthorizedError();
   return request.operator;
@@ -60,14 +58,15 @@ export const operatorConsoleRoutes: FastifyPluginAsyncZod = async (app) => {
     entry: {
       action: string;
       outcome: 'allowed' | 'refused';
-      subject: string | null;
+      /** The customer opened (to act for); null for a search. */
+      actedForCustomerId: string | null;
       details: Record<string, unknown>;
     },
   ) =>
     recordAudit(app.db.db, {
       actorType: 'operator',
       actorId: operator.operatorId,
-      subjectCustomerId: entry.subject,
+      subjectCustomerId: entry.actedForCustomerId,
       action: entry.action,
       outcome: entry.outcome,
       requestId: request.id,
@@ -111,7 +110,7 @@ export const operatorConsoleRoutes: FastifyPluginAsyncZod = async (app) => {
         await audit(request, operator, {
           action: OperatorConsoleAction.customerSearch,
           outcome: 'refused',
-          subject: null,
+          actedForCustomerId: null,
           details: { ...criteria, matches: null, reason: 'invalid_criteria' },
         });
         throw new BadRequestError(`${refusal ?? operatorSearchEmptyMessage}。`);
@@ -127,7 +126,7 @@ export const operatorConsoleRoutes: FastifyPluginAsyncZod = async (app) => {
       await audit(request, operator, {
         action: OperatorConsoleAction.customerSearch,
         outcome: 'allowed',
-        subject: null,
+        actedForCustomerId: null,
         details: { ...criteria, matches: customers.length },
       });
       return { customers, truncated: found.length > operatorCustomerSearchLimit };
@@ -154,7 +153,7 @@ export const operatorConsoleRoutes: FastifyPluginAsyncZod = async (app) => {
       await audit(request, operator, {
         action: OperatorConsoleAction.customerOpen,
         outcome: served ? 'allowed' : 'refused',
-        subject: found?.id ?? null,
+        actedForCustomerId: found?.id ?? null,
         details: {
           accountNumber,
           ...(served
@@ -169,7 +168,7 @@ export const operatorConsoleRoutes: FastifyPluginAsyncZod = async (app) => {
               }),
         },
       });
-      if (found === undefined || !served) throw new ForbiddenError(notServedMessage);
+      if (found === undefined || !served) throw new ForbiddenError(actAsNotPermittedMessage);
       return found.customer;
     },
   );

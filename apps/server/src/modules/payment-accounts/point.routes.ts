@@ -10,7 +10,7 @@ import { customerIdOf } from '../../shared/signed-in-customer.ts';
  * The card issuer's connected service (spec §7): the point balance, read from the points ledger, once the
  * issuer's service is up (400-503) and the linked card allows points (400-100/101/102/103, decision 018).
  */
-export const saisonConnectRoutes: FastifyPluginAsyncZod = async (app) => {
+export const pointRoutes: FastifyPluginAsyncZod = async (app) => {
   const onRequest = app.requireCustomer();
   const issuer = cardIssuerClientFor(app);
 

@@ -7,7 +7,7 @@ import { http, HttpResponse } from 'msw';
 import { createMemoryRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { setActAsUserId } from '../../lib/api/act-as';
+import { setActedForCustomer } from '../../lib/api/act-as';
 import { setAccessTokenSource } from '../../lib/api/services';
 import { getValidAccessToken } from '../../lib/auth/access-token';
 import { clearSessionUser, writeSessionUser } from '../../lib/auth/session-user';
@@ -40,7 +40,7 @@ beforeEach(() => {
   token = seedOperatorSession();
   // as the admin build's start does (console/main.tsx)
   setAccessTokenSource(getOperatorAccessToken);
-  setActAsUserId('1000001');
+  setActedForCustomer('1000001');
   apiServer.events.on('request:start', record);
   apiServer.use(http.get(OperatorConsolePath.customer, () => HttpResponse.json(aokiKenta)));
 });
@@ -54,7 +54,7 @@ afterEach(async () => {
   shownClient = undefined;
   apiServer.events.removeListener('request:start', record);
   setAccessTokenSource(getValidAccessToken);
-  setActAsUserId(undefined);
+  setActedForCustomer(undefined);
   clearOperatorTokens();
 });
 

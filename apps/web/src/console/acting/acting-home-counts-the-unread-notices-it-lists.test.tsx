@@ -6,7 +6,7 @@ import { http, HttpResponse } from 'msw';
 import { createMemoryRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { setActAsUserId } from '../../lib/api/act-as';
+import { setActedForCustomer } from '../../lib/api/act-as';
 import { setAccessTokenSource } from '../../lib/api/services';
 import { getValidAccessToken } from '../../lib/auth/access-token';
 import { createQueryClient } from '../../lib/query/query-client';
@@ -31,7 +31,7 @@ const unreadNotice = (index: number) => ({
 beforeEach(() => {
   seedOperatorSession();
   setAccessTokenSource(getOperatorAccessToken);
-  setActAsUserId('1000001');
+  setActedForCustomer('1000001');
   useUiStore.getState().setUnreadInformationCount(0);
   apiServer.use(
     http.get(OperatorConsolePath.customer, () => HttpResponse.json(aokiKenta)),
@@ -46,7 +46,7 @@ beforeEach(() => {
 
 afterEach(() => {
   setAccessTokenSource(getValidAccessToken);
-  setActAsUserId(undefined);
+  setActedForCustomer(undefined);
   clearOperatorTokens();
 });
 

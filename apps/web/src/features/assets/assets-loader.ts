@@ -1,6 +1,6 @@
 import type { PageLoad } from '../../lib/routing/page-module';
 import { assetHistoryQueryOptions } from './api/get-asset-history';
-import { assetsQueryOptions } from './api/get-assets';
+import { valuationQueryOptions } from '../../lib/valuation/valuation-query';
 import { initialAssetHistoryRange } from './api/asset-history-range';
 
 /** 資産状況's calls, started with the navigation beside the page's chunk (decision 012). */
@@ -8,5 +8,5 @@ export const loadAssetsPage: PageLoad = async ({ queryClient }) => {
   // below the fold: the history shows a skeleton until it arrives
   void queryClient.prefetchQuery(assetHistoryQueryOptions(initialAssetHistoryRange));
   // the first paint needs the holdings
-  await queryClient.ensureQueryData(assetsQueryOptions());
+  await queryClient.ensureQueryData(valuationQueryOptions());
 };

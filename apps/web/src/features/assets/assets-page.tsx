@@ -3,7 +3,7 @@ import { PageHeading } from '../../components/page-heading/page-heading';
 import { ErrorState, Skeleton } from '../../components/ui';
 import { useAccountRole } from '../../lib/auth/use-account-role';
 import type { PageModule } from '../../lib/routing/page-module';
-import { useAssets } from './api/get-assets';
+import { useValuation } from '../../lib/valuation/valuation-query';
 import { assetOffersFor } from './asset-offers';
 import { AssetsHistory } from './components/assets-history';
 import { AssetsHoldings } from './components/assets-holdings';
@@ -17,7 +17,7 @@ import './assets.css';
  */
 export function AssetsPage() {
   const offers = assetOffersFor(useAccountRole());
-  const { data, error, refetch, isFetching } = useAssets();
+  const { data, error, refetch, isFetching } = useValuation();
   return (
     <div className="assets-page">
       <PageHeading title="資産状況" />

@@ -1,5 +1,5 @@
 import type { PageLoad } from '../../lib/routing/page-module';
-import { assetsQueryOptions } from './api/get-assets';
+import { valuationQueryOptions } from '../../lib/valuation/valuation-query';
 import { importantNoticesQueryOptions } from './api/get-important-notices';
 import { ordersInProgressQueryOptions } from './api/get-orders-in-progress';
 import { pointQueryOptions } from './api/get-point';
@@ -12,7 +12,7 @@ import { recurringPurchasesQueryOptions } from './api/get-recurring-purchases';
  */
 export const loadHomePage: PageLoad = async ({ queryClient }) => {
   await Promise.all([
-    queryClient.prefetchQuery(assetsQueryOptions()),
+    queryClient.prefetchQuery(valuationQueryOptions()),
     queryClient.prefetchQuery(ordersInProgressQueryOptions()),
     queryClient.prefetchQuery(recurringPurchasesQueryOptions()),
     queryClient.prefetchQuery(pointQueryOptions()),

@@ -2,7 +2,7 @@ import type { PageLoad } from '../../lib/routing/page-module';
 import { accountTransferAccountQueryOptions } from './api/get-account-transfer-account';
 import { creditCardQueryOptions } from './api/get-credit-card';
 import { deliveredDocumentsQueryOptions } from './api/get-documents';
-import { lastLogInQueryOptions } from './api/get-last-log-in';
+import { lastLogInQueryOptions } from '../../lib/auth/last-log-in';
 import { loginAttemptsQueryOptions } from './api/get-login-attempts';
 import { userProfileQueryOptions } from './api/get-user-profile';
 import { userSessionsQueryOptions } from './api/get-user-sessions';

@@ -6,7 +6,7 @@ import { accountStatusQueryOptions } from './api/get-account-status';
 import { accountsQueryOptions } from './api/get-accounts';
 import { informationBadgeQueryOptions } from './api/get-information-badge';
 import { informationOthersBadgeQueryOptions } from './api/get-information-others-badge';
-import { lastLogInQueryOptions } from './api/get-last-log-in';
+import { lastLogInQueryOptions } from '../../lib/auth/last-log-in';
 import { migratedStatusQueryOptions } from './api/get-migrated-status';
 import { nisaRequestsQueryOptions } from './api/get-nisa-requests';
 import { tradingUserStatusQueryOptions } from './api/get-trading-user-status';

@@ -1,17 +1,17 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { getActAsUserId, setActAsUserId } from './act-as';
+import { getActedForCustomer, setActedForCustomer } from './act-as';
 
-afterEach(() => setActAsUserId(undefined));
+afterEach(() => setActedForCustomer(undefined));
 
 describe('the operator act-as customer (baasId → user-id header)', () => {
   it('keeps the customer set by the router', () => {
-    setActAsUserId(' baas-1 ');
-    expect(getActAsUserId()).toBe('baas-1');
+    setActedForCustomer(' baas-1 ');
+    expect(getActedForCustomer()).toBe('baas-1');
   });
 
   it.each([undefined, '', '  '])('is cleared by an empty value (%j)', (value) => {
-    setActAsUserId('baas-1');
-    setActAsUserId(value);
-    expect(getActAsUserId()).toBeUndefined();
+    setActedForCustomer('baas-1');
+    setActedForCustomer(value);
+    expect(getActedForCustomer()).toBeUndefined();
   });
 });

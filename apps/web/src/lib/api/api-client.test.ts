@@ -116,7 +116,7 @@ describe('requests', () => {
 
   it('sends the act-as customer as the user-id header when one is set', async () => {
     let actAs: string | undefined = 'baas-42';
-    const { client, call } = setup([json(200, {}), json(200, {})], { getActAsUserId: () => actAs });
+    const { client, call } = setup([json(200, {}), json(200, {})], { getActedForCustomer: () => actAs });
     await client.get('/v6/accounts');
     expect(call(0).headers.get('user-id')).toBe('baas-42');
     actAs = undefined;

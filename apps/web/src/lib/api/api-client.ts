@@ -70,7 +70,7 @@ export interface ApiClientConfig {
   /** E.g. 'include' for the identity service (spec §7: credentials included). */
   readonly credentials?: RequestCredentials;
   /** The operator's act-as customer, sent as the `user-id` header when defined. */
-  readonly getActAsUserId?: () => string | undefined;
+  readonly getActedForCustomer?: () => string | undefined;
   /** Pause before a retry when the answer has no usable Retry-After. */
   readonly retryDelayMs?: number;
   /** Retry-After is honoured up to this many milliseconds (a longer wait is cut to it). */
@@ -203,8 +203,8 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
   async function headersFor(options: RequestOptions, json: boolean): Promise<Headers> {
     const headers = new Headers({ accept: 'application/json' });
     if (json) headers.set('content-type', 'application/json');
-    const actAs = config.getActAsUserId?.();
-    if (actAs !== undefined && actAs !== '') headers.set(actAsHeader, actAs);
+    const actedForCustomer = config.getActedForCustomer?.();
+    if (actedForCustomer !== undefined && actedForCustomer !== '') headers.set(actAsHeader, actedForCustomer);
     if (options.authenticated ?? true) {
       headers.set('authorization', `Bearer ${await config.getAccessToken()}`);
     }

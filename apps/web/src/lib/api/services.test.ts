@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { env } from '../../config/env';
-import { setActAsUserId } from './act-as';
+import { setActedForCustomer } from './act-as';
 import { accountApi, balanceApi, identityApi, productApi } from './services';
 
 vi.mock('../auth/access-token', () => ({ getValidAccessToken: vi.fn(async () => 'session-token') }));
 
-afterEach(() => setActAsUserId(undefined));
+afterEach(() => setActedForCustomer(undefined));
 
 function fakeFetch() {
   const fetchMock = vi.fn(async (_url: RequestInfo | URL, _init?: RequestInit) => Response.json({}));
@@ -34,14 +34,14 @@ describe('one client per configured service', () => {
     ['accountApi', accountApi],
     ['balanceApi', balanceApi],
   ] as const)('%s sends the operator act-as header (baasId → user-id)', async (_name, api) => {
-    setActAsUserId('baas-7');
+    setActedForCustomer('baas-7');
     const call = fakeFetch();
     await api.get('/x');
     expect(call().headers.get('user-id')).toBe('baas-7');
   });
 
   it('identityApi includes credentials and no act-as header', async () => {
-    setActAsUserId('baas-7');
+    setActedForCustomer('baas-7');
     const call = fakeFetch();
     await identityApi.get('/user/profile');
     expect(call().init?.credentials).toBe('include');

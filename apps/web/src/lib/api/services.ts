@@ -1,6 +1,6 @@
 import { env } from '../../config/env';
 import { getValidAccessToken } from '../auth/access-token';
-import { getActAsUserId } from './act-as';
+import { getActedForCustomer } from './act-as';
 import { createApiClient } from './api-client';
 
 let accessTokenSource: () => Promise<string> = getValidAccessToken;
@@ -22,19 +22,19 @@ const accessToken = () => accessTokenSource();
 export const productApi = createApiClient({
   baseUrl: env.productApiBaseUrl,
   getAccessToken: accessToken,
-  getActAsUserId,
+  getActedForCustomer,
 });
 
 export const accountApi = createApiClient({
   baseUrl: env.accountApiBaseUrl,
   getAccessToken: accessToken,
-  getActAsUserId,
+  getActedForCustomer,
 });
 
 export const balanceApi = createApiClient({
   baseUrl: env.balanceApiBaseUrl,
   getAccessToken: accessToken,
-  getActAsUserId,
+  getActedForCustomer,
 });
 
 /** Spec §7: identity-service calls include credentials (its session cookie). */

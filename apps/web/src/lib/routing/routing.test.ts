@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { PageNotFoundError } from '../errors/page-not-found-error';
-import { readBaasId } from './baas-id';
 import { hasFundCodeParam, isFundCode } from './fund-code';
 import { pageRevalidates } from './page-revalidation';
 import { checkPageValidation } from './page-validation';
@@ -35,18 +34,6 @@ describe('page validation', () => {
     [undefined, false],
   ] as const)('fund code %s is %s', (code, valid) => {
     expect(isFundCode(code)).toBe(valid);
-  });
-});
-
-describe('readBaasId', () => {
-  it('reads baasId from the route parameters first, then from the query', () => {
-    expect(readBaasId({ baasId: 'op1' }, new URLSearchParams('baasId=op2'))).toBe('op1');
-    expect(readBaasId({}, new URLSearchParams('baasId=op2'))).toBe('op2');
-  });
-
-  it('treats a missing or empty value as absent', () => {
-    expect(readBaasId({}, new URLSearchParams(''))).toBeUndefined();
-    expect(readBaasId({}, new URLSearchParams('baasId='))).toBeUndefined();
   });
 });
 

@@ -1,6 +1,6 @@
 import type { Assets } from '@fund/contracts';
 import { AssetsPath } from '@fund/contracts/paths';
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { productApi } from '../api/services';
 
 /**
@@ -13,4 +13,8 @@ export function valuationQueryOptions(date?: string) {
     queryKey: ['valuation', date ?? 'today'] as const,
     queryFn: ({ signal }) => productApi.get<Assets>(AssetsPath.assets, { query: { date }, signal }),
   });
+}
+
+export function useValuation(date?: string) {
+  return useQuery(valuationQueryOptions(date));
 }

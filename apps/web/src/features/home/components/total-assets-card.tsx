@@ -1,14 +1,14 @@
 import { formatJapaneseDate } from '@fund/domain';
 import { Link } from 'react-router';
 import { Card, Change, ErrorState, Money, PrivacyToggle, Skeleton } from '../../../components/ui';
-import { useAssets } from '../api/get-assets';
+import { useValuation } from '../../../lib/valuation/valuation-query';
 
 /**
  * 総資産 at a glance: the total with お預り金 and money in flight, 前日比 and 評価損益 of the funds
  * (評価損益率 = 損益 ÷ 簿価), the reference date, and the way to the details.
  */
 export function TotalAssetsCard() {
-  const { data, isPending, isError, isRefetching, refetch } = useAssets();
+  const { data, isPending, isError, isRefetching, refetch } = useValuation();
   const action = <PrivacyToggle />;
   if (isPending) {
     return (

@@ -4,7 +4,7 @@ import { ExternalLink } from '../../../components/external-link/external-link';
 import { Badge, Card, List, ListRow, Skeleton } from '../../../components/ui';
 import { useReadOnly } from '../../../lib/read-only/read-only';
 import { apiErrorCodeOf } from '../api/api-error-code';
-import { useLastLogIn } from '../api/get-last-log-in';
+import { useLastLogIn } from '../../../lib/auth/last-log-in';
 import { useLoginAttempts } from '../api/get-login-attempts';
 import { useUserSessions } from '../api/get-user-sessions';
 import { summariseUserAgent } from '../device-summary';

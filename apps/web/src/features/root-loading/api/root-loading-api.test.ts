@@ -4,7 +4,7 @@ import { getAccountStatus } from './get-account-status';
 import { getAccounts } from './get-accounts';
 import { getInformationBadge } from './get-information-badge';
 import { getInformationOthersBadge } from './get-information-others-badge';
-import { getLastLogIn } from './get-last-log-in';
+import { getLastLogIn } from '../../../lib/auth/last-log-in';
 import { getMigratedStatus } from './get-migrated-status';
 import { getNisaRequests } from './get-nisa-requests';
 import { getTradeReportUrl } from './get-trade-report-url';

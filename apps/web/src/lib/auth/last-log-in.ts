@@ -1,12 +1,12 @@
 import type { LastLogIn } from '@fund/contracts';
 import { RootLoadingPath } from '@fund/contracts/paths';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { PassThrough } from '../../../lib/api/pass-through';
-import { productApi } from '../../../lib/api/services';
+import { PassThrough } from '../api/pass-through';
+import { productApi } from '../api/services';
 
 /**
  * `GET /v1/lastLogIn`: the sign-in before this one; 400-000 passes through (spec §8), shown as "no record".
- * Silent like every block of my page: the block says itself what it could not show.
+ * Silent: the root loading only prefetches it, and my page's block says itself what it could not show.
  */
 export function getLastLogIn(signal?: AbortSignal): Promise<LastLogIn> {
   return productApi.get<LastLogIn>(RootLoadingPath.lastLogIn, {
@@ -17,13 +17,14 @@ export function getLastLogIn(signal?: AbortSignal): Promise<LastLogIn> {
 }
 
 /**
- * The root loading prefetches this call for later screens under this key (features/root-loading); sharing it
- * lets my page paint from that answer instead of asking again.
+ * One query under one key: the root loading prefetches it for later screens, so my page paints from that
+ * answer instead of asking again.
  */
-const lastLogInQueryKey = ['account', 'lastLogIn'] as const;
-
 export function lastLogInQueryOptions() {
-  return queryOptions({ queryKey: lastLogInQueryKey, queryFn: ({ signal }) => getLastLogIn(signal) });
+  return queryOptions({
+    queryKey: ['account', 'lastLogIn'] as const,
+    queryFn: ({ signal }) => getLastLogIn(signal),
+  });
 }
 
 export function useLastLogIn() {
