@@ -74,6 +74,22 @@ const importZones = [
     except: [`./${feature}`],
     message: 'A feature must not import another feature.',
   })),
+  // the trading screens split by flow (decision 012): a flow imports its own folder and trading/shared only,
+  // except the sell screen, which shows the scheduled sells of the fund it sells
+  ...Object.entries({
+    buy: [],
+    sell: ['./scheduled-sell'],
+    'scheduled-sell': [],
+    'recurring-purchase': [],
+    'monthly-deposit': [],
+    'fund-list': [],
+    shared: [],
+  }).map(([flow, alsoFrom]) => ({
+    target: `./apps/web/src/features/trading/${flow}`,
+    from: './apps/web/src/features/trading',
+    except: [...new Set([`./${flow}`, './shared', ...alsoFrom])],
+    message: 'A trading flow imports only its own folder and trading/shared.',
+  })),
   // the server's shared layers serve every module and so know none of them
   ...['plugins', 'errors', 'mail', 'logging', 'html', 'idempotency', 'audit', 'act-as', 'shared'].map(
     (shared) => ({

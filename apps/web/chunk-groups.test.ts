@@ -35,8 +35,8 @@ const graph = {
   [businessDays]: [holidays],
   [numberDisplay]: [],
   [`${web}/components/ui/figures.tsx`]: [domainBarrel],
-  [`${web}/features/trading/api/get-fund.ts`]: [`${web}/lib/api/services.ts`],
-  [`${web}/features/trading/api/post-orders.ts`]: [contractsBarrel],
+  [`${web}/features/trading/shared/api/get-fund.ts`]: [`${web}/lib/api/services.ts`],
+  [`${web}/features/trading/shared/api/post-orders.ts`]: [contractsBarrel],
   [`${web}/features/trading/order-dates.ts`]: [businessDays],
   [`${web}/lib/auth/sign-in.ts`]: [],
 };
@@ -66,9 +66,9 @@ describe('the pages’ shared code', () => {
     const name = sharedGroupNamer();
     const context = contextOf(graph);
     // services.ts is the entry's: what it imports comes with the entry
-    expect(name(`${web}/features/trading/api/get-fund.ts`, context)).toBe('feature-trading');
+    expect(name(`${web}/features/trading/shared/api/get-fund.ts`, context)).toBe('feature-trading');
     // schemas through the contracts' barrel, the holiday table through business days
-    expect(name(`${web}/features/trading/api/post-orders.ts`, context)).toBeNull();
+    expect(name(`${web}/features/trading/shared/api/post-orders.ts`, context)).toBeNull();
     expect(name(`${web}/features/trading/order-dates.ts`, context)).toBeNull();
   });
 
@@ -128,7 +128,12 @@ describe('the build check of the shared files', () => {
   });
 
   it('passes when a page loads it: only the page needs it', () => {
-    const page = chunk('buy-page.js', 'buy-page', [`${web}/features/trading/buy-page.tsx`], ['trading.js']);
+    const page = chunk(
+      'buy-page.js',
+      'buy-page',
+      [`${web}/features/trading/buy/buy-input-page.tsx`],
+      ['trading.js'],
+    );
     const common = chunk('common.js', 'common', [`${web}/components/ui/figures.tsx`], []);
     expect(check(true, [page, common, trading, schemas])).toEqual([]);
   });

@@ -36,11 +36,11 @@ describe('lint refuses the forbidden directions', { timeout: 120_000 }, () => {
   });
 
   it('a web feature may not import another feature, nor shared web code a feature', async () => {
-    const code = "export * from '../../trading/api/get-funds';\n";
+    const code = "export * from '../../trading/fund-list/api/get-funds';\n";
     expect(await failedRules('apps/web/src/features/home/api/new-file.ts', code)).toContain(
       'import-x/no-restricted-paths',
     );
-    const shared = "export * from '../../features/trading/api/get-funds';\n";
+    const shared = "export * from '../../features/trading/fund-list/api/get-funds';\n";
     expect(await failedRules('apps/web/src/lib/api/new-file.ts', shared)).toContain(
       'import-x/no-restricted-paths',
     );

@@ -161,42 +161,44 @@ export const pageRoutes: readonly PageRoute[] = [
   {
     path: '/trading',
     layout: 'default',
-    page: () => import('../features/trading/trading-page').then((m) => m.tradingPage),
-    load: () => import('../features/trading/trading-list-loader').then((m) => m.loadTradingPage),
+    page: () => import('../features/trading/fund-list/trading-page').then((m) => m.tradingPage),
+    load: () => import('../features/trading/fund-list/trading-list-loader').then((m) => m.loadTradingPage),
   },
   {
     path: '/trading/buy/:code/input',
     layout: 'default',
     validate: hasFundCodeParam,
-    page: () => import('../features/trading/buy-input-page').then((m) => m.buyInputPage),
-    load: () => import('../features/trading/buy-input-loader').then((m) => m.loadBuyInputPage),
+    page: () => import('../features/trading/buy/buy-input-page').then((m) => m.buyInputPage),
+    load: () => import('../features/trading/buy/buy-input-loader').then((m) => m.loadBuyInputPage),
   },
   {
     path: '/trading/buy/:code/confirm',
     layout: 'default',
     validate: hasFundCodeParam,
-    page: () => import('../features/trading/buy-confirm-page').then((m) => m.buyConfirmPage),
-    load: () => import('../features/trading/buy-confirm-loader').then((m) => m.loadBuyConfirmPage),
+    page: () => import('../features/trading/buy/buy-confirm-page').then((m) => m.buyConfirmPage),
+    load: () => import('../features/trading/buy/buy-confirm-loader').then((m) => m.loadBuyConfirmPage),
   },
   {
     path: '/trading/sell/:code',
     layout: 'default',
     validate: hasFundCodeParam,
-    page: () => import('../features/trading/sell-page').then((m) => m.sellPage),
-    load: () => import('../features/trading/sell-loader').then((m) => m.loadSellPage),
+    page: () => import('../features/trading/sell/sell-page').then((m) => m.sellPage),
+    load: () => import('../features/trading/sell/sell-loader').then((m) => m.loadSellPage),
   },
   {
     path: '/trading/monthlyDeposit',
     layout: 'session',
     page: () =>
-      import('../features/trading/monthly-deposit-page').then((m) => ({ Component: m.MonthlyDepositPage })),
+      import('../features/trading/monthly-deposit/monthly-deposit-page').then((m) => ({
+        Component: m.MonthlyDepositPage,
+      })),
   },
   {
     path: '/trading/scheduledBuy/:code/inputType',
     layout: 'default',
     validate: hasFundCodeParam,
     page: () =>
-      import('../features/trading/scheduled-buy-input-type-page').then((m) => ({
+      import('../features/trading/recurring-purchase/scheduled-buy-input-type-page').then((m) => ({
         Component: m.ScheduledBuyInputTypePage,
       })),
   },
@@ -205,7 +207,7 @@ export const pageRoutes: readonly PageRoute[] = [
     layout: 'default',
     validate: hasFundCodeParam,
     page: () =>
-      import('../features/trading/scheduled-buy-input-amount-page').then((m) => ({
+      import('../features/trading/recurring-purchase/scheduled-buy-input-amount-page').then((m) => ({
         Component: m.ScheduledBuyInputAmountPage,
       })),
   },
@@ -214,7 +216,7 @@ export const pageRoutes: readonly PageRoute[] = [
     layout: 'default',
     validate: hasFundCodeParam,
     page: () =>
-      import('../features/trading/scheduled-buy-confirm-page').then((m) => ({
+      import('../features/trading/recurring-purchase/scheduled-buy-confirm-page').then((m) => ({
         Component: m.ScheduledBuyConfirmPage,
       })),
   },

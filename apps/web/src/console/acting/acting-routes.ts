@@ -44,8 +44,8 @@ export const actingScreens: readonly ActingScreen[] = [
   {
     path: '/trading',
     label: '取引',
-    page: () => import('../../features/trading/trading-page').then((m) => m.tradingPage),
-    load: () => import('../../features/trading/trading-list-loader').then((m) => m.loadTradingPage),
+    page: () => import('../../features/trading/fund-list/trading-page').then((m) => m.tradingPage),
+    load: () => import('../../features/trading/fund-list/trading-list-loader').then((m) => m.loadTradingPage),
   },
   {
     path: '/notifications',

@@ -5,10 +5,10 @@ import {
   type AgentOfAccount,
 } from '@fund/contracts';
 import { useEffect, useRef, useState } from 'react';
-import { Controller } from 'react-hook-form';
 import { z } from 'zod';
 import { Button } from '../../../components/button/button';
-import { Field, Select, TextInput } from '../../../components/ui';
+import { SelectFormField } from '../../../components/form-fields';
+import { Field, TextInput } from '../../../components/ui';
 import { useContractForm } from '../../../lib/forms/use-contract-form';
 import { usePutAgent } from '../api/agent-calls';
 import { agentRefusalOf } from '../agent-refusal';
@@ -103,23 +103,13 @@ export function AgentForm({ kind }: { readonly kind: AgentOfAccount['kind'] }) {
         </Field>
       </div>
       {kind === 'LEGAL_GUARDIAN' ? (
-        <Controller
+        <SelectFormField
           control={form.control}
           name="relationship"
-          render={({ field, fieldState }) => (
-            <Field label="続柄" hint="お子さまから見た続柄" error={fieldState.error?.message} required>
-              {(control) => (
-                <Select
-                  {...control}
-                  options={relationshipOptions}
-                  value={field.value}
-                  onChange={(event) => field.onChange(event.target.value)}
-                  onBlur={field.onBlur}
-                  name={field.name}
-                />
-              )}
-            </Field>
-          )}
+          label="続柄"
+          hint="お子さまから見た続柄"
+          options={relationshipOptions}
+          required
         />
       ) : (
         <Field label="役職" hint="例：代表取締役" error={errors.relationship?.message} required>
