@@ -132,7 +132,6 @@ const queriesNotYetInRepositories = [
   'apps/server/src/jobs/steps/expired-sign-in-data.step.ts',
   'apps/server/src/jobs/steps/monthly-deposits.step.ts',
   'apps/server/src/jobs/steps/nisa-year-start.step.ts',
-  'apps/server/src/jobs/steps/order-execution.step.ts',
   'apps/server/src/jobs/steps/pre-debit-check.step.ts',
   'apps/server/src/jobs/steps/prices.step.ts',
   'apps/server/src/jobs/steps/scheduled-sells.step.ts',
