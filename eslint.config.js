@@ -133,7 +133,6 @@ const queriesNotYetInRepositories = [
   'apps/server/src/jobs/steps/pre-debit-check.step.ts',
   'apps/server/src/jobs/steps/prices.step.ts',
   'apps/server/src/jobs/steps/scheduled-sells.step.ts',
-  'apps/server/src/jobs/steps/sell-payouts.step.ts',
 ];
 
 export default tseslint.config(
