@@ -129,7 +129,6 @@ const queriesNotYetInRepositories = [
   'apps/server/src/jobs/batch-runner.ts',
   'apps/server/src/jobs/daily-batch.ts',
   'apps/server/src/jobs/demo-clock.ts',
-  'apps/server/src/jobs/steps/monthly-deposits.step.ts',
   'apps/server/src/jobs/steps/pre-debit-check.step.ts',
   'apps/server/src/jobs/steps/prices.step.ts',
   'apps/server/src/jobs/steps/scheduled-sells.step.ts',
