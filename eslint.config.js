@@ -131,7 +131,6 @@ const queriesNotYetInRepositories = [
   'apps/server/src/jobs/demo-clock.ts',
   'apps/server/src/jobs/steps/pre-debit-check.step.ts',
   'apps/server/src/jobs/steps/prices.step.ts',
-  'apps/server/src/jobs/steps/scheduled-sells.step.ts',
 ];
 
 export default tseslint.config(
