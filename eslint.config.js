@@ -130,7 +130,6 @@ const queriesNotYetInRepositories = [
   'apps/server/src/jobs/daily-batch.ts',
   'apps/server/src/jobs/demo-clock.ts',
   'apps/server/src/jobs/steps/pre-debit-check.step.ts',
-  'apps/server/src/jobs/steps/prices.step.ts',
 ];
 
 export default tseslint.config(
