@@ -106,6 +106,50 @@ const importZones = [
   })),
 ];
 
+// Decision 032: queries live in repositories (`*.repository.ts`, each method taking the transaction it runs
+// in). drizzle-orm, and with it every `sql` template, may be imported only there and in the places below
+// that legitimately build queries: the db package (schema, migrations, journal), tests and their kits (they
+// arrange and read rows directly), the demo data (apps/server/src/demo writes a made-up history) and the
+// benchmarks and scripts (they fill and measure a database).
+const mayImportDrizzle = [
+  'packages/db/**',
+  '**/*.repository.ts',
+  '**/*.test.{ts,tsx}',
+  '**/test/**',
+  'apps/server/src/demo/**',
+  'bench/**',
+  'scripts/**',
+  'e2e/**',
+  'test/**',
+];
+
+// Files that still query outside a repository (issue 26): the lead removes each entry as its queries move
+// into a repository; an empty list is the goal, and the rule then holds without exception.
+const queriesNotYetInRepositories = [
+  // apps/server/src/modules/** and plugins/**, being moved by another helper of issue 26
+  'apps/server/src/modules/documents/periodic-reports.ts',
+  'apps/server/src/modules/documents/trade-report.ts',
+  'apps/server/src/modules/identity/authenticators/stepup-token.ts',
+  'apps/server/src/modules/identity/reauthentication.ts',
+  'apps/server/src/modules/identity/sign-in-rate-limiter.ts',
+  'apps/server/src/modules/trading/order-cancellation.ts',
+  'apps/server/src/modules/trading/placed-order-write.ts',
+  'apps/server/src/modules/trading/placement-context.ts',
+  'apps/server/src/plugins/auth.plugin.ts',
+  'apps/server/src/plugins/grant-liveness.ts',
+  // cross-cutting helpers outside modules/: the customer lock, idempotency keys, the fund catalogue
+  'apps/server/src/shared/customer-lock.ts',
+  'apps/server/src/idempotency/idempotency.ts',
+  'apps/server/src/fund-catalogue/fund-catalogue.ts',
+  // the batch: the settlement step's queries are in order-settlement.repository.ts; these steps and the
+  // runner's bookkeeping are next
+  'apps/server/src/jobs/batch-data.ts',
+  'apps/server/src/jobs/batch-runner.ts',
+  'apps/server/src/jobs/daily-batch.ts',
+  'apps/server/src/jobs/demo-clock.ts',
+  'apps/server/src/jobs/steps/pre-debit-check.step.ts',
+];
+
 export default tseslint.config(
   {
     ignores: ['**/node_modules/**', '**/dist/**', '.data/**', 'coverage/**', 'packages/db/migrations/**'],
@@ -175,6 +219,22 @@ export default tseslint.config(
       '**/test/**',
     ],
     rules: { 'no-restricted-syntax': 'off' },
+  },
+  {
+    // queries only in repositories (decision 032; mayImportDrizzle above says who else may)
+    files: ['apps/**/*.{ts,tsx}', 'packages/**/*.{ts,tsx}'],
+    ignores: [...mayImportDrizzle, ...queriesNotYetInRepositories],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'drizzle-orm', message: 'Queries live in a *.repository.ts (decision 032).' }],
+          patterns: [
+            { group: ['drizzle-orm/*'], message: 'Queries live in a *.repository.ts (decision 032).' },
+          ],
+        },
+      ],
+    },
   },
   {
     files: ['apps/web/**/*.{ts,tsx}'],

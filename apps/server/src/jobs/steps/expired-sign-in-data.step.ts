@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm';
 import type { BatchStep } from '../batch-runner.ts';
+import { deleteExpiredRows } from './expired-sign-in-data.repository.ts';
 
 /**
  * Tables of sign-in data whose rows end at `expires_at`: the identity providers' payloads (sessions,
@@ -34,10 +34,7 @@ export const expiredSignInDataStep: BatchStep = {
   async process(tx) {
     let deleted = 0;
     for (const table of expiringSignInTables) {
-      const result = await tx.execute(sql`WITH gone AS (
-          DELETE FROM ${sql.identifier(table)} WHERE expires_at < now() - interval '1 day' RETURNING 1
-        ) SELECT count(*)::int AS deleted FROM gone`);
-      deleted += (result as unknown as { rows: { deleted: number }[] }).rows[0]?.deleted ?? 0;
+      deleted += await deleteExpiredRows(tx, table);
     }
     return deleted === 0 ? 'nothing-expired' : 'deleted';
   },

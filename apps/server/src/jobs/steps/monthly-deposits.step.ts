@@ -1,6 +1,5 @@
 import { businessDayOnOrAfter, dateInMonth, yearMonthOf, type YearMonth } from '@fund/domain';
-import { credit, debit, monthlyDeposits, postJournalEntry, recordBankTransfer } from '@fund/db';
-import { and, eq } from 'drizzle-orm';
+import { credit, debit, postJournalEntry, recordBankTransfer } from '@fund/db';
 import type { BatchStep } from '../batch-runner.ts';
 import {
   formatJapaneseDate,
@@ -11,6 +10,7 @@ import {
   skipForTradingStanding,
 } from '../batch-data.ts';
 import { bankAccountMissingReason } from './recurring-debit-rules.ts';
+import { activeMonthlyDeposits, lockActiveMonthlyDeposit } from './monthly-deposits.repository.ts';
 import { customersWithBankAccount } from './recurring-debits.repository.ts';
 
 /** The day a monthly deposit is debited: its day of the month, or the next business day. */
@@ -29,10 +29,7 @@ export function monthlyDepositDate(month: YearMonth, debitDay: number) {
 export const monthlyDepositsStep: BatchStep = {
   name: 'monthly-deposits',
   async enumerate(db, { businessDate }) {
-    const plans = await db
-      .select({ id: monthlyDeposits.id, debitDay: monthlyDeposits.debitDay })
-      .from(monthlyDeposits)
-      .where(eq(monthlyDeposits.status, 'ACTIVE'));
+    const plans = await activeMonthlyDeposits(db);
     const thisMonth = yearMonthOf(businessDate);
     const items: string[] = [];
     for (const month of [previousYearMonth(thisMonth), thisMonth]) {
@@ -45,11 +42,7 @@ export const monthlyDepositsStep: BatchStep = {
   },
   async process(tx, itemId, { businessDate, now }) {
     const [planId = ''] = itemId.split(':');
-    const [plan] = await tx
-      .select()
-      .from(monthlyDeposits)
-      .where(and(eq(monthlyDeposits.id, planId), eq(monthlyDeposits.status, 'ACTIVE')))
-      .for('update');
+    const plan = await lockActiveMonthlyDeposit(tx, planId);
     if (plan === undefined) return 'plan-not-active';
     const skip = await skipForTradingStanding(tx, plan.customerId);
     if (skip !== undefined) return skip;

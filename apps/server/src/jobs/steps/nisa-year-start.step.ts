@@ -1,8 +1,7 @@
 import { isBusinessDay, previousBusinessDay, yearOf, type IsoDate } from '@fund/domain';
-import { nisaUsage } from '@fund/db';
-import { and, eq, gt, sum } from 'drizzle-orm';
 import type { BatchStep } from '../batch-runner.ts';
 import { formatYen, postNotice } from '../batch-data.ts';
+import { customersWithFreedNisaRoom, freedNisaBookValue } from './nisa-year-start.repository.ts';
 
 /** Whether `date` is the first business day of its year. */
 export function isFirstBusinessDayOfYear(date: IsoDate): boolean {
@@ -18,18 +17,10 @@ export const nisaYearStartStep: BatchStep = {
   name: 'nisa-year-start',
   async enumerate(db, { businessDate }) {
     if (!isFirstBusinessDayOfYear(businessDate)) return [];
-    const rows = await db
-      .selectDistinct({ customerId: nisaUsage.customerId })
-      .from(nisaUsage)
-      .where(and(eq(nisaUsage.year, yearOf(businessDate) - 1), gt(nisaUsage.freed, 0n)));
-    return rows.map((row) => row.customerId);
+    return customersWithFreedNisaRoom(db, yearOf(businessDate) - 1);
   },
   async process(tx, customerId, { businessDate, now }) {
-    const [row] = await tx
-      .select({ freed: sum(nisaUsage.freed) })
-      .from(nisaUsage)
-      .where(and(eq(nisaUsage.customerId, customerId), eq(nisaUsage.year, yearOf(businessDate) - 1)));
-    const freed = BigInt(row?.freed ?? '0');
+    const freed = await freedNisaBookValue(tx, customerId, yearOf(businessDate) - 1);
     if (freed <= 0n) return 'nothing-freed';
     await postNotice(tx, {
       customerId,

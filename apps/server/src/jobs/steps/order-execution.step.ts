@@ -12,21 +12,20 @@ import {
   type Units,
   type Yen,
 } from '@fund/domain';
-import {
-  credit,
-  debit,
-  fundNavs,
-  funds,
-  holdings,
-  orders,
-  postJournalEntry,
-  type Order,
-  type Transaction,
-} from '@fund/db';
-import { and, eq, lte, sql } from 'drizzle-orm';
+import { credit, debit, postJournalEntry, type Order, type Transaction } from '@fund/db';
 import { heldAmounts, releaseNisaPurchase } from '../../modules/trading/trading.repository.ts';
 import type { BatchStep } from '../batch-runner.ts';
 import { formatJapaneseDate, formatUnits, formatYen, postNotice } from '../batch-data.ts';
+import {
+  addReservedUnits,
+  fundOf,
+  lockHoldingUnits,
+  lockOrder,
+  navOf,
+  orderedOrdersWithTheirNav,
+  releaseReservedUnits,
+  updateOrder,
+} from './order-execution.repository.ts';
 
 const sideName = { BUY: '買付', SELL: '解約' } as const;
 
@@ -46,23 +45,15 @@ const sideName = { BUY: '買付', SELL: '解約' } as const;
 export const orderExecutionStep: BatchStep = {
   name: 'execute-orders',
   async enumerate(db, { businessDate }) {
-    const rows = await db
-      .select({ id: orders.id })
-      .from(orders)
-      .innerJoin(fundNavs, and(eq(fundNavs.fundId, orders.fundId), eq(fundNavs.navDate, orders.tradeDate)))
-      .where(and(eq(orders.status, 'ORDERED'), lte(orders.tradeDate, businessDate)));
-    return rows.map((row) => row.id);
+    return orderedOrdersWithTheirNav(db, businessDate);
   },
   async process(tx, orderId, { businessDate, now }) {
-    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+    const order = await lockOrder(tx, orderId);
     if (order === undefined || order.status !== 'ORDERED') return 'not-ordered';
-    const [fund] = await tx.select().from(funds).where(eq(funds.id, order.fundId));
-    const [price] = await tx
-      .select({ nav: fundNavs.nav })
-      .from(fundNavs)
-      .where(and(eq(fundNavs.fundId, order.fundId), eq(fundNavs.navDate, order.tradeDate)));
-    if (fund === undefined || price === undefined) return 'no-price';
-    const nav = price.nav as NavPer10k;
+    const fund = await fundOf(tx, order.fundId);
+    const storedNav = await navOf(tx, order.fundId, order.tradeDate);
+    if (fund === undefined || storedNav === undefined) return 'no-price';
+    const nav = storedNav as NavPer10k;
     orderStatusMachine.assertTransition('ORDERED', 'EXECUTED');
     const side = orderSideOf(order.channel);
     let figures: { units: bigint; amount: bigint; price: bigint };
@@ -76,17 +67,14 @@ export const orderExecutionStep: BatchStep = {
       await cancelUnexecutable(tx, order, businessDate, now(), fund.shortName);
       return 'canceled';
     }
-    await tx
-      .update(orders)
-      .set({
-        status: 'EXECUTED',
-        executedUnits: figures.units,
-        executedAmount: figures.amount,
-        executedNav: nav,
-        executedPrice: figures.price,
-        updatedAt: now(),
-      })
-      .where(eq(orders.id, order.id));
+    await updateOrder(tx, order.id, {
+      status: 'EXECUTED',
+      executedUnits: figures.units,
+      executedAmount: figures.amount,
+      executedNav: nav,
+      executedPrice: figures.price,
+      updatedAt: now(),
+    });
     await postNotice(tx, {
       customerId: order.customerId,
       title: `${sideName[side]}約定のお知らせ`,
@@ -135,17 +123,7 @@ async function executeBuyOrder(tx: Transaction, order: Order, nav: NavPer10k, bu
 
 async function executeSellOrder(tx: Transaction, order: Order, nav: NavPer10k, feeBasisPoints: number) {
   const price = cancellationPrice(nav, feeBasisPoints);
-  const [holding] = await tx
-    .select({ units: holdings.units, reserved: holdings.reservedUnits })
-    .from(holdings)
-    .where(
-      and(
-        eq(holdings.customerId, order.customerId),
-        eq(holdings.accountType, order.accountType),
-        eq(holdings.fundId, order.fundId),
-      ),
-    )
-    .for('update');
+  const holding = await lockHoldingUnits(tx, order);
   const free = (holding?.units ?? 0n) - (holding?.reserved ?? 0n);
   const available = (
     order.orderType === 'QUANTITY' ? order.reservedUnits : order.reservedUnits + free
@@ -158,17 +136,8 @@ async function executeSellOrder(tx: Transaction, order: Order, nav: NavPer10k, f
         : executeSell({ type: 'ALL' }, available, price);
   const delta = execution.units - order.reservedUnits;
   if (delta !== 0n) {
-    await tx
-      .update(holdings)
-      .set({ reservedUnits: sql`${holdings.reservedUnits} + ${delta}` })
-      .where(
-        and(
-          eq(holdings.customerId, order.customerId),
-          eq(holdings.accountType, order.accountType),
-          eq(holdings.fundId, order.fundId),
-        ),
-      );
-    await tx.update(orders).set({ reservedUnits: execution.units }).where(eq(orders.id, order.id));
+    await addReservedUnits(tx, order, delta);
+    await updateOrder(tx, order.id, { reservedUnits: execution.units });
   }
   return {
     units: execution.units as bigint,
@@ -215,21 +184,9 @@ async function cancelUnexecutable(
       );
     }
   } else if (order.reservedUnits > 0n) {
-    await tx
-      .update(holdings)
-      .set({ reservedUnits: sql`${holdings.reservedUnits} - ${order.reservedUnits}` })
-      .where(
-        and(
-          eq(holdings.customerId, order.customerId),
-          eq(holdings.accountType, order.accountType),
-          eq(holdings.fundId, order.fundId),
-        ),
-      );
+    await releaseReservedUnits(tx, order, order.reservedUnits);
   }
-  await tx
-    .update(orders)
-    .set({ status: 'CANCELED', canceledAt: at, reservedUnits: 0n, updatedAt: at })
-    .where(eq(orders.id, order.id));
+  await updateOrder(tx, order.id, { status: 'CANCELED', canceledAt: at, reservedUnits: 0n, updatedAt: at });
   await postNotice(tx, {
     customerId: order.customerId,
     category: 'important',

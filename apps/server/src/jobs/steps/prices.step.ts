@@ -1,7 +1,7 @@
 import { isIsoDate, parseNavPer10k } from '@fund/domain';
-import { fundNavs, funds, seedDemoFunds, type Database } from '@fund/db';
-import { and, eq, inArray } from 'drizzle-orm';
+import { seedDemoFunds, type Database } from '@fund/db';
 import type { BatchStep } from '../batch-runner.ts';
+import { fundIdsByCode, insertNav, storedNav } from './prices.repository.ts';
 
 /**
  * a. Prices: the NAVs of the business date. In development and demos the deterministic demo NAVs up to the
@@ -69,11 +69,7 @@ export async function importNavCsv(db: Database, csv: string): Promise<NavCsvRep
     if (nav.ok) parsed.push({ code, date, nav: nav.value, line: number });
   });
   const codes = [...new Set(parsed.map((row) => row.code))];
-  const known =
-    codes.length === 0
-      ? []
-      : await db.select({ id: funds.id, code: funds.code }).from(funds).where(inArray(funds.code, codes));
-  const idOf = new Map(known.map((row) => [row.code, row.id]));
+  const idOf = await fundIdsByCode(db, codes);
   for (const row of parsed) {
     if (!idOf.has(row.code)) problems.push(`line ${row.line}: unknown fund ${row.code}`);
   }
@@ -84,20 +80,17 @@ export async function importNavCsv(db: Database, csv: string): Promise<NavCsvRep
     let unchanged = 0;
     for (const row of parsed) {
       const fundId = idOf.get(row.code)!;
-      const [stored] = await tx
-        .select({ nav: fundNavs.nav })
-        .from(fundNavs)
-        .where(and(eq(fundNavs.fundId, fundId), eq(fundNavs.navDate, row.date)));
+      const stored = await storedNav(tx, fundId, row.date);
       if (stored !== undefined) {
-        if (stored.nav !== row.nav) {
+        if (stored !== row.nav) {
           throw new NavCsvError([
-            `line ${row.line}: ${row.code} ${row.date} is stored as ${stored.nav}, not ${row.nav}`,
+            `line ${row.line}: ${row.code} ${row.date} is stored as ${stored}, not ${row.nav}`,
           ]);
         }
         unchanged += 1;
         continue;
       }
-      await tx.insert(fundNavs).values({ fundId, navDate: row.date, nav: row.nav });
+      await insertNav(tx, fundId, row.date, row.nav);
       inserted += 1;
     }
     return { lines: parsed.length, inserted, unchanged };

@@ -6,8 +6,6 @@ import {
   type Units,
   type YearMonth,
 } from '@fund/domain';
-import { funds, holdings, scheduledSells } from '@fund/db';
-import { and, eq } from 'drizzle-orm';
 import { AppError } from '../../errors/app-error.ts';
 import { placeSellOrder } from '../../modules/trading/sell-placement.ts';
 import type { BatchStep } from '../batch-runner.ts';
@@ -20,6 +18,11 @@ import {
   previousYearMonth,
   skipForTradingStanding,
 } from '../batch-data.ts';
+import {
+  activeScheduledSells,
+  activeScheduledSellWithFund,
+  holdingUnits,
+} from './scheduled-sells.repository.ts';
 
 /**
  * c. Scheduled sells (定期売却): on the 16th, or the next day that is a business day in Japan and for the
@@ -32,10 +35,7 @@ import {
 export const scheduledSellsStep: BatchStep = {
   name: 'scheduled-sells',
   async enumerate(db, { businessDate }) {
-    const plans = await db
-      .select({ id: scheduledSells.id, fundId: scheduledSells.fundId, frequency: scheduledSells.frequency })
-      .from(scheduledSells)
-      .where(eq(scheduledSells.status, 'ACTIVE'));
+    const plans = await activeScheduledSells(db);
     const thisMonth = yearMonthOf(businessDate);
     const items: string[] = [];
     const holidaysOf = new Map<string, Awaited<ReturnType<typeof loadFund>>['holidays']>();
@@ -55,25 +55,12 @@ export const scheduledSellsStep: BatchStep = {
   },
   async process(tx, itemId, { businessDate, now }) {
     const [planId = '', monthText = ''] = itemId.split(':');
-    const [plan] = await tx
-      .select({ plan: scheduledSells, fundCode: funds.code, fundName: funds.shortName })
-      .from(scheduledSells)
-      .innerJoin(funds, eq(funds.id, scheduledSells.fundId))
-      .where(and(eq(scheduledSells.id, planId), eq(scheduledSells.status, 'ACTIVE')));
+    const plan = await activeScheduledSellWithFund(tx, planId);
     if (plan === undefined) return 'plan-not-active';
     // a locked, closed or unopened account is not sold for (placeSellOrder would refuse it too)
     const skip = await skipForTradingStanding(tx, plan.plan.customerId);
     if (skip !== undefined) return skip;
-    const [holding] = await tx
-      .select({ units: holdings.units, reserved: holdings.reservedUnits })
-      .from(holdings)
-      .where(
-        and(
-          eq(holdings.customerId, plan.plan.customerId),
-          eq(holdings.accountType, plan.plan.accountType),
-          eq(holdings.fundId, plan.plan.fundId),
-        ),
-      );
+    const holding = await holdingUnits(tx, plan.plan);
     const free = ((holding?.units ?? 0n) - (holding?.reserved ?? 0n)) as Units;
     const decision = scheduledSellOrderFor({ type: plan.plan.type, value: plan.plan.value }, free);
     if (!decision.place) return `skipped-${decision.skip}`;

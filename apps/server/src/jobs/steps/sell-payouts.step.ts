@@ -1,8 +1,8 @@
 import { orderStatusMachine, scheduledSellPayoutDate, type IsoDate } from '@fund/domain';
-import { credit, debit, funds, orders, postJournalEntry, recordBankTransfer } from '@fund/db';
-import { and, eq } from 'drizzle-orm';
+import { credit, debit, postJournalEntry, recordBankTransfer } from '@fund/db';
 import type { BatchStep } from '../batch-runner.ts';
 import { formatJapaneseDate, formatYen, postNotice } from '../batch-data.ts';
+import { fundShortName, lockOrder, markPaidOut, tradedScheduledSells } from './sell-payouts.repository.ts';
 
 /**
  * The payout date of a scheduled sell: the 6th business day after its order date (申込日, counted as day
@@ -21,18 +21,11 @@ export function sellPayoutDate(order: { applicationDate: string; settlementDate:
 export const sellPayoutsStep: BatchStep = {
   name: 'sell-payouts',
   async enumerate(db, { businessDate }) {
-    const rows = await db
-      .select({
-        id: orders.id,
-        applicationDate: orders.applicationDate,
-        settlementDate: orders.settlementDate,
-      })
-      .from(orders)
-      .where(and(eq(orders.status, 'TRADED'), eq(orders.channel, 'SCHEDULEDSELL')));
+    const rows = await tradedScheduledSells(db);
     return rows.filter((row) => sellPayoutDate(row) <= businessDate).map((row) => row.id);
   },
   async process(tx, orderId, { businessDate, now }) {
-    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+    const order = await lockOrder(tx, orderId);
     if (order === undefined || order.status !== 'TRADED' || order.channel !== 'SCHEDULEDSELL')
       return 'not-traded';
     orderStatusMachine.assertTransition('TRADED', 'COMPLETED');
@@ -55,16 +48,13 @@ export const sellPayoutsStep: BatchStep = {
         journalEntryId: entryId,
       });
     }
-    await tx.update(orders).set({ status: 'COMPLETED', updatedAt: now() }).where(eq(orders.id, order.id));
-    const [fund] = await tx
-      .select({ shortName: funds.shortName })
-      .from(funds)
-      .where(eq(funds.id, order.fundId));
+    await markPaidOut(tx, order.id, now());
+    const fundName = await fundShortName(tx, order.fundId);
     await postNotice(tx, {
       customerId: order.customerId,
       title: '定期売却代金のお支払い',
       lines: [
-        `${fund?.shortName ?? ''} の定期売却代金 ${formatYen(net)} を${formatJapaneseDate(businessDate)}にご登録の銀行口座へお支払いしました。`,
+        `${fundName} の定期売却代金 ${formatYen(net)} を${formatJapaneseDate(businessDate)}にご登録の銀行口座へお支払いしました。`,
       ],
       at: now(),
     });
