@@ -1,23 +1,60 @@
-import { orders, type DatabaseExecutor, type Order } from '@fund/db';
+import { namedStatement, orders, runNamedStatement, type DatabaseExecutor, type Order } from '@fund/db';
+import { getTableColumns, sql, type Placeholder, type SQL } from 'drizzle-orm';
 
 /**
- * The typed writer of new order rows: every column of `orders` is named by the `Order` type, so a stored
- * figure added to the table is one the type checker asks each writer for.
+ * The one writer of new order rows, for the orders API (`placed-order-write.ts`) and the batch alike. An
+ * order is written whole, as the `Order` type has it, and its columns are the table's: a stored figure
+ * added to `orders` is asked of each row's maker by the type checker and needs no column list here.
  */
 
-/**
- * Rows per statement: a VALUES list carries one parameter a column, and PostgreSQL takes at most 65,535
- * parameters a statement (about 2,000 orders of 31 columns).
- */
-const ordersPerStatement = 1_000;
+const columns = Object.values(getTableColumns(orders));
+
+const columnNames = sql.join(
+  columns.map((column) => sql.identifier(column.name)),
+  sql`, `,
+);
+
+/** The record type of `jsonb_to_recordset`, each column with its type in the table. */
+const recordType = sql.join(
+  columns.map((column) => sql`${sql.identifier(column.name)} ${sql.raw(column.getSQLType())}`),
+  sql`, `,
+);
 
 /**
- * Inserts the orders, in the order given, in as few multi-row statements as the parameter limit allows.
- * No ON CONFLICT: a taken idempotency key or debit fails the statement (its speculative insertion would
- * cost on every row), and the caller goes the per-item way.
+ * `INSERT INTO orders` of the rows of a JSON array (`orderRecords`), to end a statement or open a CTE
+ * (add its RETURNING). No ON CONFLICT: a taken idempotency key fails the statement (its speculative
+ * insertion would cost on every row), and the caller answers or goes the per-item way.
  */
+export function ordersInsert(records: SQL | Placeholder): SQL {
+  return sql`INSERT INTO orders (${columnNames})
+    SELECT ${columnNames} FROM jsonb_to_recordset(${records}::jsonb) AS o(${recordType})`;
+}
+
+/** The orders as `ordersInsert` reads them: one object per row, by column name, bigints and instants as text. */
+export function orderRecords(rows: readonly Order[]): string {
+  return JSON.stringify(
+    rows.map((row) =>
+      Object.fromEntries(
+        Object.entries(getTableColumns(orders)).map(([key, column]) => {
+          const value: unknown = row[key as keyof Order];
+          return [
+            column.name,
+            typeof value === 'bigint'
+              ? value.toString()
+              : value instanceof Date
+                ? value.toISOString()
+                : value,
+          ];
+        }),
+      ),
+    ),
+  );
+}
+
+const ordersWrite = namedStatement('orders_write', ordersInsert(sql.placeholder('orders')));
+
+/** Inserts the orders, in the order given, in one statement (set-based: the batch's chunk writes thousands). */
 export async function insertOrders(executor: DatabaseExecutor, rows: readonly Order[]): Promise<void> {
-  for (let start = 0; start < rows.length; start += ordersPerStatement) {
-    await executor.insert(orders).values(rows.slice(start, start + ordersPerStatement));
-  }
+  if (rows.length === 0) return;
+  await runNamedStatement(executor, ordersWrite, { orders: orderRecords(rows) });
 }
