@@ -1,11 +1,8 @@
 import {
-  checkPurchaseAccount,
-  decideNisaPurchase,
   emptyNisaUsage,
   nisaBucketOfAccountType,
   orderDatesFor,
   recordNisaPurchase,
-  unitsForAmount,
   type AccountType,
   type IsoDate,
   type NavPer10k,
@@ -30,6 +27,7 @@ import {
   type NisaAdd,
 } from './recurring-orders.repository.ts';
 import { buyOrderRow } from '../../modules/trading/order-placement.ts';
+import { buyStandingRefusal, decideBuyNisa, unitsOfAmountBuy } from '../../modules/trading/buy-rules.ts';
 import { insertOrders } from '../../modules/trading/orders.repository.ts';
 import { batchOrderInstant } from '../batch-data.ts';
 
@@ -121,33 +119,19 @@ export async function orderChunk(
           const { accountType, amount } = part;
           // every check placeBuyOrder makes for a TSUMITATE AMOUNT order; a refusal goes the per-item way
           const bucket = nisaBucketOfAccountType(accountType) ?? null;
+          const units = nav === undefined ? undefined : unitsOfAmountBuy(amount, nav);
           const refused =
-            nav === undefined ||
-            fund.salesStatus !== 'ON_SALE' ||
-            !checkPurchaseAccount(accountType, customer.role).ok ||
-            !accountTypes.has(accountType) ||
-            amount <= 0n ||
-            unitsForAmount(amount, nav) <= 0n ||
-            (bucket === 'growth' && !fund.growthEligible);
+            units === undefined ||
+            buyStandingRefusal(fund, accountType, customer.role, accountTypes, bucket) !== undefined;
           if (refused) {
             plain = false;
             break;
           }
           if (bucket !== null) {
-            const decision = decideNisaPurchase(
-              {
-                role: customer.role,
-                birthDate: (customer.birthDate ?? '9999-12-31') as IsoDate,
-                residentOfJapan: true,
-                hasNisaAccount: true,
-              },
-              {
-                bucket,
-                kind: 'RECURRING',
-                fundTsumitateEligible: fund.tsumitateEligible,
-                amount,
-                settlementDate: dates.settlementDate,
-              },
+            const decision = decideBuyNisa(
+              customer,
+              fund,
+              { bucket, kind: 'RECURRING', amount, settlementDate: dates.settlementDate },
               stored,
             );
             if (!decision.allowed) {
@@ -177,7 +161,7 @@ export async function orderChunk(
                 customerId,
                 fundId: fund.id,
                 amount,
-                estimatedUnits: unitsForAmount(amount, nav),
+                estimatedUnits: units,
                 points: 0n,
                 pointsValue: 0n,
                 dates,
