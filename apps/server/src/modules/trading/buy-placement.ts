@@ -17,12 +17,12 @@ import {
   readSharedPlacementContext,
   type PlacementContext,
   type PlacementContextRequest,
-} from './placement-context.ts';
+} from './placement-context.repository.ts';
 import {
   writePlacedOrderInTransaction,
   writeSharedPlacedOrder,
   type PlacedOrderRows,
-} from './placed-order-write.ts';
+} from './placed-orders.repository.ts';
 import { findOrderByKey } from './trading.repository.ts';
 import { TradingError, tradingMessages as messages } from './trading-errors.ts';
 import {

@@ -20,7 +20,7 @@ import {
   type Yen,
 } from '@fund/domain';
 import { buyStandingRefusal, decideBuyNisa, unitsOfAmountBuy } from './buy-rules.ts';
-import { readPlacementContextInTransaction, type PlacementContext } from './placement-context.ts';
+import { readPlacementContextInTransaction, type PlacementContext } from './placement-context.repository.ts';
 import { nisaUsageOf, type TradingCustomer } from './trading.repository.ts';
 import {
   accountRefusalMessage,

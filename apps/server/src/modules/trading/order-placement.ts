@@ -12,7 +12,7 @@ import {
   type PaymentMethod,
 } from '@fund/domain';
 import { type AuditEntry } from '../../audit/audit-log.ts';
-import { type PlacementContext, type PlacementContextRequest } from './placement-context.ts';
+import { type PlacementContext, type PlacementContextRequest } from './placement-context.repository.ts';
 import { fundTradingCalendar, type TradingCustomer } from './trading.repository.ts';
 import { TradingError, tradingMessages as messages } from './trading-errors.ts';
 import { tradingStandingError } from '../../errors/trading-standing-error.ts';

@@ -2,7 +2,7 @@ import { namedStatement, orders, runNamedStatement, type DatabaseExecutor, type 
 import { getTableColumns, sql, type Placeholder, type SQL } from 'drizzle-orm';
 
 /**
- * The one writer of new order rows, for the orders API (`placed-order-write.ts`) and the batch alike. An
+ * The one writer of new order rows, for the orders API (`placed-orders.repository.ts`) and the batch alike. An
  * order is written whole, as the `Order` type has it, and its columns are the table's: a stored figure
  * added to `orders` is asked of each row's maker by the type checker and needs no column list here.
  */
