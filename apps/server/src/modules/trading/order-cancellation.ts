@@ -4,14 +4,8 @@ import { postJournalEntry, type Order, type Transaction } from '@fund/db';
 import { canCancelOrder, jstDateOf, orderStatusMachine, yearOf, type IsoDate } from '@fund/domain';
 import { recordAudit } from '../../audit/audit-log.ts';
 import { NotFoundError } from '../../errors/app-error.ts';
-import {
-  lockOwnOrder,
-  markOrderCanceled,
-  releaseNisaPurchase,
-  orderEntryLines,
-  reserveUnits,
-  returnPoints,
-} from './trading.repository.ts';
+import { lockOwnOrder, releaseNisaPurchase, orderEntryLines, reserveUnits } from './trading.repository.ts';
+import { markOrderCanceled, returnPoints } from './orders.repository.ts';
 import { TradingError, tradingMessages as messages } from './trading-errors.ts';
 import { lockCustomer } from '../../shared/customer-lock.ts';
 

@@ -1,10 +1,20 @@
-import { namedStatement, orders, runNamedStatement, type DatabaseExecutor, type Order } from '@fund/db';
-import { getTableColumns, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import {
+  namedStatement,
+  orders,
+  pointsLedger,
+  runNamedStatement,
+  type DatabaseExecutor,
+  type Order,
+  type Transaction,
+} from '@fund/db';
+import type { IsoDate } from '@fund/domain';
+import { eq, getTableColumns, sql, type Placeholder, type SQL } from 'drizzle-orm';
 
 /**
- * The one writer of new order rows, for the orders API (`placed-orders.repository.ts`) and the batch alike. An
- * order is written whole, as the `Order` type has it, and its columns are the table's: a stored figure
- * added to `orders` is asked of each row's maker by the type checker and needs no column list here.
+ * The writes of order rows. New orders have one writer (`ordersInsert`), for the orders API
+ * (`placed-orders.repository.ts`) and the batch alike: an order is written whole, as the `Order` type
+ * has it, and its columns are the table's, so a stored figure added to `orders` is asked of each row's
+ * maker by the type checker and needs no column list here.
  */
 
 const columns = Object.values(getTableColumns(orders));
@@ -57,4 +67,29 @@ const ordersWrite = namedStatement('orders_write', ordersInsert(sql.placeholder(
 export async function insertOrders(executor: DatabaseExecutor, rows: readonly Order[]): Promise<void> {
   if (rows.length === 0) return;
   await runNamedStatement(executor, ordersWrite, { orders: orderRecords(rows) });
+}
+
+/** The points a canceled buy used, RETURNED to the customer on the business date. */
+export async function returnPoints(
+  tx: Transaction,
+  order: Pick<Order, 'id' | 'customerId' | 'pointsUsed'>,
+  businessDate: IsoDate,
+): Promise<void> {
+  await tx.insert(pointsLedger).values({
+    customerId: order.customerId,
+    kind: 'RETURNED',
+    points: order.pointsUsed,
+    orderId: order.id,
+    occurredOn: businessDate,
+  });
+}
+
+/** The order CANCELED at `now`, its units no longer reserved; the updated row. */
+export async function markOrderCanceled(tx: Transaction, orderId: string, now: Date): Promise<Order> {
+  const [updated] = await tx
+    .update(orders)
+    .set({ status: 'CANCELED', canceledAt: now, reservedUnits: 0n, updatedAt: now })
+    .where(eq(orders.id, orderId))
+    .returning();
+  return updated!;
 }

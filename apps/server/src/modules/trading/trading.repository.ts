@@ -7,12 +7,10 @@ import {
   journalLines,
   nisaUsage,
   orders,
-  pointsLedger,
   yearlyTaxStates,
   type DatabaseExecutor,
   type Fund,
   type Order,
-  type Transaction,
 } from '@fund/db';
 import {
   extraHolidaysOf,
@@ -291,29 +289,4 @@ export async function pageOfOrders(
     .limit(query.pageSize)
     .offset((query.page - 1) * query.pageSize);
   return { rows, total: Number(total?.total ?? 0) };
-}
-
-/** The points a canceled buy used, RETURNED to the customer on the business date. */
-export async function returnPoints(
-  tx: Transaction,
-  order: Pick<Order, 'id' | 'customerId' | 'pointsUsed'>,
-  businessDate: IsoDate,
-): Promise<void> {
-  await tx.insert(pointsLedger).values({
-    customerId: order.customerId,
-    kind: 'RETURNED',
-    points: order.pointsUsed,
-    orderId: order.id,
-    occurredOn: businessDate,
-  });
-}
-
-/** The order CANCELED at `now`, its units no longer reserved; the updated row. */
-export async function markOrderCanceled(tx: Transaction, orderId: string, now: Date): Promise<Order> {
-  const [updated] = await tx
-    .update(orders)
-    .set({ status: 'CANCELED', canceledAt: now, reservedUnits: 0n, updatedAt: now })
-    .where(eq(orders.id, orderId))
-    .returning();
-  return updated!;
 }
