@@ -1,18 +1,15 @@
 import {
-  checkPurchaseAccount,
-  decideNisaPurchase,
   emptyNisaUsage,
   nisaBucketOfAccountType,
   orderDatesFor,
   recordNisaPurchase,
-  unitsForAmount,
   type AccountType,
   type IsoDate,
   type NavPer10k,
   type NisaInvestor,
   type Yen,
 } from '@fund/domain';
-import type { Fund, Transaction } from '@fund/db';
+import type { Fund, Order, Transaction } from '@fund/db';
 import { latestNav, nisaUsageOfRows, tradingCalendarOf } from '../../modules/trading/trading.repository.ts';
 import type { StepContext } from '../batch-runner.ts';
 import { timeOrderedUuid } from '../time-ordered-uuid.ts';
@@ -25,12 +22,13 @@ import {
 } from './recurring-order-account.ts';
 import {
   addNisaPurchases,
-  insertChunkOrders,
   readChunkMonth,
   type FundOnDate,
   type NisaAdd,
-  type OrderRow,
 } from './recurring-orders.repository.ts';
+import { buyOrderRow } from '../../modules/trading/order-placement.ts';
+import { buyStandingRefusal, decideBuyNisa, unitsOfAmountBuy } from '../../modules/trading/buy-rules.ts';
+import { insertOrders } from '../../modules/trading/orders.repository.ts';
 import { batchOrderInstant } from '../batch-data.ts';
 
 /**
@@ -64,7 +62,7 @@ export async function orderChunk(
     }
     return known;
   };
-  const rows: OrderRow[] = [];
+  const rows: Order[] = [];
   const nisaAdds = new Map<string, NisaAdd>();
   const splitNotices: Parameters<typeof postSplitNotice>[1][] = [];
 
@@ -98,7 +96,7 @@ export async function orderChunk(
       // the step's allocation usage, and the stored usage placeBuyOrder reads before each order
       let usage = investor === undefined ? emptyNisaUsage : storedUsage;
       let stored = storedUsage;
-      const placed: OrderRow[] = [];
+      const placed: Order[] = [];
       // this item's NISA purchases, added to the chunk's only when the item is kept (a fallen-back item's
       // never touch another item's, even one of the same customer)
       const adds: NisaAdd[] = [];
@@ -121,33 +119,19 @@ export async function orderChunk(
           const { accountType, amount } = part;
           // every check placeBuyOrder makes for a TSUMITATE AMOUNT order; a refusal goes the per-item way
           const bucket = nisaBucketOfAccountType(accountType) ?? null;
+          const units = nav === undefined ? undefined : unitsOfAmountBuy(amount, nav);
           const refused =
-            nav === undefined ||
-            fund.salesStatus !== 'ON_SALE' ||
-            !checkPurchaseAccount(accountType, customer.role).ok ||
-            !accountTypes.has(accountType) ||
-            amount <= 0n ||
-            unitsForAmount(amount, nav) <= 0n ||
-            (bucket === 'growth' && !fund.growthEligible);
+            units === undefined ||
+            buyStandingRefusal(fund, accountType, customer.role, accountTypes, bucket) !== undefined;
           if (refused) {
             plain = false;
             break;
           }
           if (bucket !== null) {
-            const decision = decideNisaPurchase(
-              {
-                role: customer.role,
-                birthDate: (customer.birthDate ?? '9999-12-31') as IsoDate,
-                residentOfJapan: true,
-                hasNisaAccount: true,
-              },
-              {
-                bucket,
-                kind: 'RECURRING',
-                fundTsumitateEligible: fund.tsumitateEligible,
-                amount,
-                settlementDate: dates.settlementDate,
-              },
+            const decision = decideBuyNisa(
+              customer,
+              fund,
+              { bucket, kind: 'RECURRING', amount, settlementDate: dates.settlementDate },
               stored,
             );
             if (!decision.allowed) {
@@ -157,17 +141,34 @@ export async function orderChunk(
             stored = recordNisaPurchase(stored, { bucket, bookValue: amount, year: decision.year });
             adds.push({ customerId, year: decision.year, bucket, amount });
           }
+          // the row the orders API writes for the same 積立 (`placeBuyOrder`), its id ordered by time
           placed.push({
+            ...buyOrderRow(
+              {
+                customerId,
+                fundCode: fund.code,
+                accountType,
+                idempotencyKey: recurringOrderKey(plan.id, month, index, part),
+                now: placedAt,
+                orderType: 'AMOUNT',
+                amount,
+                channel: 'TSUMITATE',
+                paymentMethod: plan.paymentMethod,
+                recurringPurchaseId: plan.id,
+                recurringDebitId: paid.id,
+              },
+              {
+                customerId,
+                fundId: fund.id,
+                amount,
+                estimatedUnits: units,
+                points: 0n,
+                pointsValue: 0n,
+                dates,
+                nisa: bucket === null ? null : { bucket, amount },
+              },
+            ),
             id: timeOrderedUuid(),
-            customerId,
-            accountType,
-            fund,
-            key: recurringOrderKey(plan.id, month, index, part),
-            amount,
-            paymentMethod: plan.paymentMethod,
-            nisaBucket: bucket,
-            planId: plan.id,
-            debitId: paid.id,
           });
         }
         if (!plain) break;
@@ -197,7 +198,7 @@ export async function orderChunk(
   }
   if (rows.length === 0) return done;
 
-  await insertChunkOrders(tx, rows, [...funds.values()], placedAt);
+  await insertOrders(tx, rows);
   if (nisaAdds.size > 0) await addNisaPurchases(tx, [...nisaAdds.values()]);
   for (const notice of splitNotices) await postSplitNotice(tx, notice);
   return done;

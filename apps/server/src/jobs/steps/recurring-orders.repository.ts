@@ -5,6 +5,7 @@ import type {
   NavPer10k,
   NisaInvestor,
   OrderDates,
+  PaymentMethod,
   YearMonth,
 } from '@fund/domain';
 import {
@@ -26,7 +27,7 @@ import { firstDayOf, rowsOf } from '../batch-data.ts';
 /**
  * The recurring-orders step's reads and writes: the customers with received debits of a month, a customer's
  * debits waiting for their order, and the set-based path's reads for a chunk's customers and its multi-row
- * writes. The orders of the per-item path go through `placeBuyOrder`.
+ * NISA usage write (its orders go through `insertOrders`, as the API's rows do). The orders of the per-item path go through `placeBuyOrder`.
  */
 
 /** The customers with a received debit of `month`: the items of the order date. */
@@ -145,23 +146,9 @@ export interface PendingOrder {
     readonly id: string;
     readonly customerId: string;
     readonly accountType: AccountType;
-    readonly paymentMethod: string;
+    readonly paymentMethod: PaymentMethod;
   };
   readonly fund: Fund;
-}
-
-/** An order of the chunk, one row of `insertChunkOrders`. */
-export interface OrderRow {
-  readonly id: string;
-  readonly customerId: string;
-  readonly accountType: AccountType;
-  readonly fund: Fund;
-  readonly key: string;
-  readonly amount: bigint;
-  readonly paymentMethod: string;
-  readonly nisaBucket: 'tsumitate' | 'growth' | null;
-  readonly planId: string;
-  readonly debitId: string;
 }
 
 /** What the set-based path reads for a month's customers of a chunk, by customer. */
@@ -232,7 +219,7 @@ export async function readChunkMonth(
         id: String(plan.id),
         customerId: String(plan.customer_id),
         accountType: plan.account_type as AccountType,
-        paymentMethod: String(plan.payment_method),
+        paymentMethod: plan.payment_method as PaymentMethod,
       },
       fund: fundById.get(String(plan.fund_id))!,
     }))
@@ -294,46 +281,6 @@ export async function readChunkMonth(
     pendingOf.set(entry.plan.customerId, list);
   }
   return { pendingOf, customerOf, accountsOf, usageRowsOf };
-}
-
-/**
- * The chunk's orders in one statement; the dates are the fund's, joined from the chunk's few funds. An order
- * that exists already was left out (its debit has an order); a key taken meanwhile (a concurrent writer)
- * fails the INSERT on the unique key, and the chunk goes the per-item way (no ON CONFLICT: its speculative
- * insertion costs on every row).
- */
-export async function insertChunkOrders(
-  tx: Transaction,
-  rows: readonly OrderRow[],
-  chunkFunds: readonly FundOnDate[],
-  placedAt: Date,
-): Promise<void> {
-  const column = <T>(pick: (row: OrderRow) => T) => arrayLiteral(rows.map((row) => pick(row) as never));
-  const fundColumn = <T>(pick: (fund: FundOnDate) => T) =>
-    arrayLiteral(chunkFunds.map((fund) => pick(fund) as never));
-  await tx.execute(
-    sql`INSERT INTO orders (id, customer_id, account_type, fund_id, channel, order_type, idempotency_key,
-        requested_amount, requested_units, points_used, points_value, payment_method, payment_status,
-        application_date, trade_date, settlement_date, cancel_deadline, nisa_bucket, nisa_amount,
-        recurring_purchase_id, recurring_debit_id, created_at, updated_at)
-      SELECT t.id, t.customer_id, t.account_type, t.fund_id, 'TSUMITATE', 'AMOUNT', t.idempotency_key, t.amount,
-        NULL, 0, 0, t.payment_method, 'RECEIVED', f.application_date, f.trade_date, f.settlement_date,
-        f.cancel_deadline, t.nisa_bucket, CASE WHEN t.nisa_bucket IS NULL THEN 0 ELSE t.amount END, t.plan_id,
-        t.debit_id, ${placedAt}::timestamptz, ${placedAt}::timestamptz
-      FROM unnest(${column((row) => row.id)}::uuid[], ${column((row) => row.customerId)}::uuid[],
-          ${column((row) => row.accountType)}::account_type[], ${column((row) => row.fund.id)}::uuid[],
-          ${column((row) => row.key)}::text[], ${column((row) => row.amount)}::bigint[],
-          ${column((row) => row.paymentMethod)}::payment_method[], ${column((row) => row.nisaBucket)}::nisa_bucket[],
-          ${column((row) => row.planId)}::uuid[], ${column((row) => row.debitId)}::uuid[])
-        WITH ORDINALITY AS t(id, customer_id, account_type, fund_id, idempotency_key, amount, payment_method,
-          nisa_bucket, plan_id, debit_id, k)
-      JOIN unnest(${fundColumn((fund) => fund.fund.id)}::uuid[], ${fundColumn((fund) => fund.dates.applicationDate)}::date[],
-          ${fundColumn((fund) => fund.dates.tradeDate)}::date[], ${fundColumn((fund) => fund.dates.settlementDate)}::date[],
-          ${fundColumn((fund) => fund.dates.cancelDeadline.toISOString())}::timestamptz[])
-        AS f(fund_id, application_date, trade_date, settlement_date, cancel_deadline)
-        USING (fund_id)
-      ORDER BY t.k`,
-  );
 }
 
 /** A NISA purchase of the chunk, summed per customer, year and bucket. */

@@ -2,7 +2,9 @@ import {
   customers,
   deliveredDocumentReads,
   deliveredDocuments,
+  funds,
   type DatabaseExecutor,
+  type NewDeliveredDocument,
   type DeliveredDocumentKind,
 } from '@fund/db';
 import { and, desc, eq, type SQL } from 'drizzle-orm';
@@ -130,4 +132,29 @@ export async function addresseeOf(db: DatabaseExecutor, customerId: string): Pro
     .where(eq(customers.id, customerId));
   if (customer === undefined) throw new Error(`No customer ${customerId}`);
   return { name: addresseeName(customer), accountNumber: customer.accountNumber };
+}
+
+/** The names a document gives a fund; undefined when there is no such fund. */
+export async function fundNamesOf(db: DatabaseExecutor, fundId: string) {
+  const [fund] = await db
+    .select({ name: funds.name, shortName: funds.shortName, code: funds.code })
+    .from(funds)
+    .where(eq(funds.id, fundId));
+  return fund;
+}
+
+/**
+ * Delivers a document; whether it was written now (false: the unique index on its order or period and kind
+ * found it delivered already).
+ */
+export async function deliverDocument(
+  db: DatabaseExecutor,
+  document: NewDeliveredDocument,
+): Promise<boolean> {
+  const written = await db
+    .insert(deliveredDocuments)
+    .values(document)
+    .onConflictDoNothing()
+    .returning({ id: deliveredDocuments.id });
+  return written.length > 0;
 }

@@ -3,11 +3,15 @@ import {
   journalEntries,
   journalLines,
   orders,
+  funds,
   trades,
+  yearlyTaxStates,
   type DatabaseExecutor,
   type DeliveredDocumentKind,
+  type NewDeliveredDocument,
 } from '@fund/db';
-import { and, between, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import type { IsoDate } from '@fund/domain';
+import { and, asc, between, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
 
 /** Who gets the periodic 電子交付書面 the batch issues (decision 017, "Issued by the batch"). */
 
@@ -98,4 +102,87 @@ export async function hasDocument(
     )
     .limit(1);
   return existing !== undefined;
+}
+
+/** The periodic reports' reads and writes of the documents themselves. */
+
+/** A customer liability account's balance at the end of `asOf` (credits − debits up to that date). */
+export async function ledgerBalanceAt(
+  tx: DatabaseExecutor,
+  customerId: string,
+  account: 'customer_cash' | 'customer_unsettled',
+  asOf: IsoDate,
+): Promise<bigint> {
+  const [row] = await tx
+    .select({ total: sql<string>`coalesce(-sum(${journalLines.amount}), 0)::text` })
+    .from(journalLines)
+    .innerJoin(journalEntries, eq(journalEntries.id, journalLines.entryId))
+    .where(
+      and(
+        eq(journalLines.customerId, customerId),
+        eq(journalLines.account, account),
+        lte(journalEntries.businessDate, asOf),
+      ),
+    );
+  return BigInt(row?.total ?? '0');
+}
+
+/** Each fund position's units from the trades settled up to `asOf`, with its last NAV up to then. */
+export function settledPositionsAt(tx: DatabaseExecutor, customerId: string, asOf: IsoDate) {
+  return tx
+    .select({
+      accountType: trades.accountType,
+      fundId: trades.fundId,
+      fundName: funds.name,
+      retentionFeeBasisPoints: funds.retentionFeeBasisPoints,
+      units: sql<string>`sum(CASE WHEN ${trades.side} IN ('BUY', 'IN') THEN ${trades.units} ELSE -${trades.units} END)::text`,
+      navDate: sql<
+        string | null
+      >`(SELECT max(nav_date)::text FROM fund_navs n WHERE n.fund_id = ${trades.fundId} AND n.nav_date <= ${asOf})`,
+      nav: sql<
+        string | null
+      >`(SELECT nav::text FROM fund_navs n WHERE n.fund_id = ${trades.fundId} AND n.nav_date <= ${asOf} ORDER BY n.nav_date DESC LIMIT 1)`,
+    })
+    .from(trades)
+    .innerJoin(funds, eq(funds.id, trades.fundId))
+    .where(
+      and(
+        eq(trades.customerId, customerId),
+        inArray(trades.type, ['FUND', 'SHIP_RECEIPT']),
+        lte(trades.settlementDate, asOf),
+      ),
+    )
+    .groupBy(trades.accountType, trades.fundId, funds.name, funds.retentionFeeBasisPoints, funds.code)
+    .orderBy(asc(trades.accountType), asc(funds.code));
+}
+
+/** The specific account's sales settled in `year`, by 受渡日, as stored. */
+export function specificAccountSaleRowsOf(tx: DatabaseExecutor, customerId: string, year: number) {
+  return tx
+    .select({
+      settlementDate: orders.settlementDate,
+      fundName: funds.name,
+      units: orders.executedUnits,
+      proceeds: orders.executedAmount,
+      taxWithheld: orders.taxWithheld,
+    })
+    .from(orders)
+    .innerJoin(funds, eq(funds.id, orders.fundId))
+    .where(and(eq(orders.customerId, customerId), specificAccountSaleSettledIn(year)))
+    .orderBy(asc(orders.settlementDate), asc(orders.createdAt));
+}
+
+/** The customer's tax state of `year`; undefined before any taxed sale of the year. */
+export async function yearlyTaxStateOf(tx: DatabaseExecutor, customerId: string, year: number) {
+  const [state] = await tx
+    .select()
+    .from(yearlyTaxStates)
+    .where(and(eq(yearlyTaxStates.customerId, customerId), eq(yearlyTaxStates.year, year)));
+  return state;
+}
+
+/** Delivers a periodic document; its id. */
+export async function insertDocument(tx: DatabaseExecutor, document: NewDeliveredDocument): Promise<string> {
+  const [row] = await tx.insert(deliveredDocuments).values(document).returning({ id: deliveredDocuments.id });
+  return row!.id;
 }

@@ -10,20 +10,16 @@ import {
   type NavPer10k,
   type Units,
 } from '@fund/domain';
-import {
-  deliveredDocuments,
-  funds,
-  journalEntries,
-  journalLines,
-  orders,
-  trades,
-  yearlyTaxStates,
-  type Transaction,
-} from '@fund/db';
-import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import type { Transaction } from '@fund/db';
 import { documentFragment, listTable, rowTable, withheldTaxText } from './document-html.ts';
 import { addresseeOf } from './documents.repository.ts';
-import { specificAccountSaleSettledIn } from './periodic-reports.repository.ts';
+import {
+  insertDocument,
+  ledgerBalanceAt,
+  settledPositionsAt,
+  specificAccountSaleRowsOf,
+  yearlyTaxStateOf,
+} from './periodic-reports.repository.ts';
 
 /**
  * The periodic 電子交付書面, written from the data as it stands when issued and kept as issued:
@@ -36,27 +32,6 @@ import { specificAccountSaleSettledIn } from './periodic-reports.repository.ts';
  * the rule in @fund/domain `periodicReportsDue`); the demo issues its customers' earlier ones
  * (demo/demo-documents.ts).
  */
-
-/** A customer liability account's balance at the end of `asOf` (credits − debits up to that date). */
-async function ledgerBalanceAt(
-  tx: Transaction,
-  customerId: string,
-  account: 'customer_cash' | 'customer_unsettled',
-  asOf: IsoDate,
-): Promise<bigint> {
-  const [row] = await tx
-    .select({ total: sql<string>`coalesce(-sum(${journalLines.amount}), 0)::text` })
-    .from(journalLines)
-    .innerJoin(journalEntries, eq(journalEntries.id, journalLines.entryId))
-    .where(
-      and(
-        eq(journalLines.customerId, customerId),
-        eq(journalLines.account, account),
-        lte(journalEntries.businessDate, asOf),
-      ),
-    );
-  return BigInt(row?.total ?? '0');
-}
 
 export interface BalanceLine {
   readonly accountType: string;
@@ -74,31 +49,7 @@ export async function balanceLinesAt(
   customerId: string,
   asOf: IsoDate,
 ): Promise<BalanceLine[]> {
-  const positions = await tx
-    .select({
-      accountType: trades.accountType,
-      fundId: trades.fundId,
-      fundName: funds.name,
-      retentionFeeBasisPoints: funds.retentionFeeBasisPoints,
-      units: sql<string>`sum(CASE WHEN ${trades.side} IN ('BUY', 'IN') THEN ${trades.units} ELSE -${trades.units} END)::text`,
-      navDate: sql<
-        string | null
-      >`(SELECT max(nav_date)::text FROM fund_navs n WHERE n.fund_id = ${trades.fundId} AND n.nav_date <= ${asOf})`,
-      nav: sql<
-        string | null
-      >`(SELECT nav::text FROM fund_navs n WHERE n.fund_id = ${trades.fundId} AND n.nav_date <= ${asOf} ORDER BY n.nav_date DESC LIMIT 1)`,
-    })
-    .from(trades)
-    .innerJoin(funds, eq(funds.id, trades.fundId))
-    .where(
-      and(
-        eq(trades.customerId, customerId),
-        inArray(trades.type, ['FUND', 'SHIP_RECEIPT']),
-        lte(trades.settlementDate, asOf),
-      ),
-    )
-    .groupBy(trades.accountType, trades.fundId, funds.name, funds.retentionFeeBasisPoints, funds.code)
-    .orderBy(asc(trades.accountType), asc(funds.code));
+  const positions = await settledPositionsAt(tx, customerId, asOf);
   return positions
     .map((row) => {
       const units = BigInt(row.units);
@@ -162,11 +113,13 @@ export async function issueBalanceReport(
       ]),
     ],
   });
-  const [row] = await tx
-    .insert(deliveredDocuments)
-    .values({ customerId, kind: 'BALANCE_REPORT', title: balanceReportTitle(asOf), issuedOn, body })
-    .returning({ id: deliveredDocuments.id });
-  return row!.id;
+  return insertDocument(tx, {
+    customerId,
+    kind: 'BALANCE_REPORT',
+    title: balanceReportTitle(asOf),
+    issuedOn,
+    body,
+  });
 }
 
 export interface SpecificAccountSale {
@@ -185,18 +138,7 @@ export async function specificAccountSalesOf(
   customerId: string,
   year: number,
 ): Promise<SpecificAccountSale[]> {
-  const rows = await tx
-    .select({
-      settlementDate: orders.settlementDate,
-      fundName: funds.name,
-      units: orders.executedUnits,
-      proceeds: orders.executedAmount,
-      taxWithheld: orders.taxWithheld,
-    })
-    .from(orders)
-    .innerJoin(funds, eq(funds.id, orders.fundId))
-    .where(and(eq(orders.customerId, customerId), specificAccountSaleSettledIn(year)))
-    .orderBy(asc(orders.settlementDate), asc(orders.createdAt));
+  const rows = await specificAccountSaleRowsOf(tx, customerId, year);
   return rows.map((row) => ({
     settlementDate: row.settlementDate,
     fundName: row.fundName,
@@ -217,10 +159,7 @@ export async function issueAnnualSpecificAccountReport(
 ): Promise<string> {
   const { customerId, year, issuedOn } = input;
   const sales = await specificAccountSalesOf(tx, customerId, year);
-  const [state] = await tx
-    .select()
-    .from(yearlyTaxStates)
-    .where(and(eq(yearlyTaxStates.customerId, customerId), eq(yearlyTaxStates.year, year)));
+  const state = await yearlyTaxStateOf(tx, customerId, year);
   const proceeds = sales.reduce((sum, sale) => sum + sale.proceeds, 0n);
   const netGain = state?.netGain ?? 0n;
   const body = documentFragment({
@@ -251,15 +190,11 @@ export async function issueAnnualSpecificAccountReport(
       ]),
     ],
   });
-  const [row] = await tx
-    .insert(deliveredDocuments)
-    .values({
-      customerId,
-      kind: 'ANNUAL_SPECIFIC_ACCOUNT_REPORT',
-      title: annualSpecificAccountReportTitle(year),
-      issuedOn,
-      body,
-    })
-    .returning({ id: deliveredDocuments.id });
-  return row!.id;
+  return insertDocument(tx, {
+    customerId,
+    kind: 'ANNUAL_SPECIFIC_ACCOUNT_REPORT',
+    title: annualSpecificAccountReportTitle(year),
+    issuedOn,
+    body,
+  });
 }

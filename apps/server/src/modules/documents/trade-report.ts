@@ -9,10 +9,9 @@ import {
   orderSideOf,
   type IsoDate,
 } from '@fund/domain';
-import { deliveredDocuments, funds, type Order, type Transaction } from '@fund/db';
-import { eq } from 'drizzle-orm';
+import type { Order, Transaction } from '@fund/db';
 import { documentFragment, rowTable, withheldTaxText, type DocumentRow } from './document-html.ts';
-import { addresseeOf } from './documents.repository.ts';
+import { addresseeOf, deliverDocument, fundNamesOf } from './documents.repository.ts';
 
 /**
  * 取引報告書 (金融商品取引法 第37条の4: a report after each trade), issued by the settlement (受渡) of an
@@ -130,29 +129,21 @@ export function tradeReportBody(input: {
 export async function issueTradeReport(tx: Transaction, input: TradeReportInput): Promise<boolean> {
   const { order } = input;
   const addressee = await addresseeOf(tx, order.customerId);
-  const [fund] = await tx
-    .select({ name: funds.name, shortName: funds.shortName, code: funds.code })
-    .from(funds)
-    .where(eq(funds.id, order.fundId));
+  const fund = await fundNamesOf(tx, order.fundId);
   if (fund === undefined) throw new Error(`Order ${order.id}: no fund to name in its trade report`);
   const figures = tradeReportFigures(order, input.tax);
-  const written = await tx
-    .insert(deliveredDocuments)
-    .values({
-      customerId: order.customerId,
-      kind: 'TRADE_REPORT',
-      orderId: order.id,
-      title: tradeReportTitle(fund.shortName, figures.side, order.tradeDate),
+  return deliverDocument(tx, {
+    customerId: order.customerId,
+    kind: 'TRADE_REPORT',
+    orderId: order.id,
+    title: tradeReportTitle(fund.shortName, figures.side, order.tradeDate),
+    issuedOn: input.issuedOn,
+    body: tradeReportBody({
+      order,
+      figures,
+      fund,
+      addressee,
       issuedOn: input.issuedOn,
-      body: tradeReportBody({
-        order,
-        figures,
-        fund,
-        addressee,
-        issuedOn: input.issuedOn,
-      }),
-    })
-    .onConflictDoNothing()
-    .returning({ id: deliveredDocuments.id });
-  return written.length > 0;
+    }),
+  });
 }

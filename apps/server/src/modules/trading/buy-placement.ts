@@ -17,12 +17,12 @@ import {
   readSharedPlacementContext,
   type PlacementContext,
   type PlacementContextRequest,
-} from './placement-context.ts';
+} from './placement-context.repository.ts';
 import {
   writePlacedOrderInTransaction,
   writeSharedPlacedOrder,
   type PlacedOrderRows,
-} from './placed-order-write.ts';
+} from './placed-orders.repository.ts';
 import { findOrderByKey } from './trading.repository.ts';
 import { TradingError, tradingMessages as messages } from './trading-errors.ts';
 import {
@@ -30,7 +30,7 @@ import {
   type OrderShown,
   type OrderRequestRecord,
   contextRequestOf,
-  orderRowDefaults,
+  buyOrderRow,
   auditOf,
 } from './order-placement.ts';
 import { planBuy } from './buy-plan.ts';
@@ -148,25 +148,7 @@ async function placeBuyAt(
   if (spot && plan.cashAmount > plan.cashBalance) {
     throw new TradingError(TradingErrorCode.insufficientCash, messages.insufficientCash, 'insufficient-cash');
   }
-  const order: Order = {
-    ...orderRowDefaults(input),
-    customerId: plan.customer.id,
-    fundId: plan.fundId,
-    requestedAmount: input.orderType === 'AMOUNT' ? plan.amount : null,
-    requestedUnits: input.orderType === 'QUANTITY' ? plan.estimatedUnits : null,
-    pointsUsed: plan.points,
-    pointsValue: plan.pointsValue,
-    paymentMethod: spot ? null : (input.paymentMethod ?? 'ACCOUNT_TRANSFER'),
-    paymentStatus: spot ? 'NONE' : 'RECEIVED',
-    applicationDate: plan.dates.applicationDate,
-    tradeDate: plan.dates.tradeDate,
-    settlementDate: plan.dates.settlementDate,
-    cancelDeadline: plan.dates.cancelDeadline,
-    nisaBucket: plan.nisa?.bucket ?? null,
-    nisaAmount: plan.nisa?.amount ?? 0n,
-    recurringPurchaseId: spot ? null : (input.recurringPurchaseId ?? null),
-    recurringDebitId: spot ? null : (input.recurringDebitId ?? null),
-  };
+  const order = buyOrderRow(input, { ...plan, customerId: plan.customer.id });
   const shown: OrderShown = {
     fund: { code: input.fundCode, name: plan.fundName },
     heldAmount: spot ? plan.heldAmount : 0n,

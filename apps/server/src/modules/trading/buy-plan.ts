@@ -5,16 +5,13 @@ import { type DatabaseExecutor, type Transaction } from '@fund/db';
 import { pointRefusalError } from '../../errors/card-errors.ts';
 import {
   checkPointUse,
-  checkPurchaseAccount,
   costOfUnits,
-  decideNisaPurchase,
   divideCeil,
   jstDateOf,
   pointRefusalOf,
   nisaBucketOfAccountType,
   nisaRoom,
   orderDatesFor,
-  unitsForAmount,
   type IsoDate,
   type NavPer10k,
   type NisaBucket,
@@ -22,7 +19,8 @@ import {
   type Units,
   type Yen,
 } from '@fund/domain';
-import { readPlacementContextInTransaction, type PlacementContext } from './placement-context.ts';
+import { buyStandingRefusal, decideBuyNisa, unitsOfAmountBuy } from './buy-rules.ts';
+import { readPlacementContextInTransaction, type PlacementContext } from './placement-context.repository.ts';
 import { nisaUsageOf, type TradingCustomer } from './trading.repository.ts';
 import {
   accountRefusalMessage,
@@ -86,20 +84,26 @@ export async function planBuy(
   if (spot && input.paymentMethod === 'CREDIT_CARD') {
     throw new TradingError(TradingErrorCode.creditCardNotAllowed, messages.creditCardNotAllowed);
   }
-  if (fund.salesStatus !== 'ON_SALE') {
+  const bucket = nisaBucketOfAccountType(input.accountType) ?? null;
+  const standing = buyStandingRefusal(
+    fund,
+    input.accountType,
+    customer.role,
+    context.openAccountTypes,
+    bucket,
+  );
+  if (standing?.kind === 'fund-not-on-sale') {
     throw new TradingError(TradingErrorCode.fundNotOnSale, messages.fundNotOnSale);
   }
-  const accountCheck = checkPurchaseAccount(input.accountType, customer.role);
-  if (!accountCheck.ok) {
+  if (standing?.kind === 'account-not-allowed') {
     throw new TradingError(
       TradingErrorCode.accountNotAllowed,
-      accountRefusalMessage(accountCheck.reason),
-      accountCheck.reason,
+      accountRefusalMessage(standing.reason),
+      standing.reason,
     );
   }
-  const bucket = nisaBucketOfAccountType(input.accountType) ?? null;
-  if (!context.openAccountTypes.has(input.accountType)) {
-    if (bucket !== null) throw nisaRefusal('no-nisa-account');
+  if (standing?.kind === 'no-nisa-account') throw nisaRefusal('no-nisa-account');
+  if (standing?.kind === 'no-such-account') {
     throw new TradingError(TradingErrorCode.accountNotAllowed, messages.noSuchAccount, 'no-such-account');
   }
 
@@ -108,12 +112,13 @@ export async function planBuy(
   let heldAmount: Yen;
   let estimatedUnits: Units;
   if (input.orderType === 'AMOUNT') {
-    if (input.amount === undefined || input.amount <= 0n) {
+    const units = unitsOfAmountBuy(input.amount as Yen | undefined, nav.nav);
+    if (input.amount === undefined || units === undefined) {
       throw new TradingError(TradingErrorCode.orderTooSmall, messages.orderTooSmall);
     }
     amount = input.amount as Yen;
     heldAmount = amount;
-    estimatedUnits = unitsForAmount(amount, nav.nav);
+    estimatedUnits = units;
   } else {
     if (bucket !== null) throw new TradingError(TradingErrorCode.nisaNotAllowed, messages.nisaQuantity);
     if (input.units === undefined || input.units <= 0n) {
@@ -166,22 +171,11 @@ export async function planBuy(
   // NISA
   let nisa: BuyPlan['nisa'] = null;
   if (bucket !== null) {
-    if (bucket === 'growth' && !fund.growthEligible) throw nisaRefusal('fund-not-growth-eligible');
     const usage = await nisaUsageOf(tx, customer.id);
-    const decision = decideNisaPurchase(
-      {
-        role: customer.role,
-        birthDate: (customer.birthDate ?? '9999-12-31') as IsoDate,
-        residentOfJapan: true,
-        hasNisaAccount: true,
-      },
-      {
-        bucket,
-        kind: spot ? 'SPOT' : 'RECURRING',
-        fundTsumitateEligible: fund.tsumitateEligible,
-        amount,
-        settlementDate: dates.settlementDate,
-      },
+    const decision = decideBuyNisa(
+      customer,
+      fund,
+      { bucket, kind: spot ? 'SPOT' : 'RECURRING', amount, settlementDate: dates.settlementDate },
       usage,
     );
     if (!decision.allowed) throw nisaRefusal(decision.reason, decision.room);

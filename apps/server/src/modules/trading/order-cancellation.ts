@@ -1,11 +1,11 @@
 // Cancelling an order before its cancel deadline: what it held goes back (cash, points, NISA room, units).
 import { TradingErrorCode } from '@fund/contracts';
-import { orders, pointsLedger, postJournalEntry, type Order, type Transaction } from '@fund/db';
+import { postJournalEntry, type Order, type Transaction } from '@fund/db';
 import { canCancelOrder, jstDateOf, orderStatusMachine, yearOf, type IsoDate } from '@fund/domain';
-import { eq } from 'drizzle-orm';
 import { recordAudit } from '../../audit/audit-log.ts';
 import { NotFoundError } from '../../errors/app-error.ts';
 import { lockOwnOrder, releaseNisaPurchase, orderEntryLines, reserveUnits } from './trading.repository.ts';
+import { markOrderCanceled, returnPoints } from './orders.repository.ts';
 import { TradingError, tradingMessages as messages } from './trading-errors.ts';
 import { lockCustomer } from '../../shared/customer-lock.ts';
 
@@ -47,13 +47,7 @@ export async function cancelOrder(tx: Transaction, input: CancelOrderInput): Pro
       });
     }
     if (order.pointsUsed > 0n) {
-      await tx.insert(pointsLedger).values({
-        customerId: order.customerId,
-        kind: 'RETURNED',
-        points: order.pointsUsed,
-        orderId: order.id,
-        occurredOn: businessDate,
-      });
+      await returnPoints(tx, order, businessDate);
     }
     if (order.nisaBucket !== null && order.nisaAmount > 0n) {
       await releaseNisaPurchase(
@@ -67,11 +61,7 @@ export async function cancelOrder(tx: Transaction, input: CancelOrderInput): Pro
   } else if (order.reservedUnits > 0n) {
     await reserveUnits(tx, order.customerId, order.accountType, order.fundId, -order.reservedUnits);
   }
-  const [updated] = await tx
-    .update(orders)
-    .set({ status: 'CANCELED', canceledAt: input.now, reservedUnits: 0n, updatedAt: input.now })
-    .where(eq(orders.id, order.id))
-    .returning();
+  const updated = await markOrderCanceled(tx, order.id, input.now);
   await recordAudit(tx, {
     actorType: 'customer',
     actorId: input.customerId,
@@ -83,5 +73,5 @@ export async function cancelOrder(tx: Transaction, input: CancelOrderInput): Pro
     details: { orderId: order.id, channel: order.channel, status: order.status },
     occurredAt: input.now,
   });
-  return updated!;
+  return updated;
 }

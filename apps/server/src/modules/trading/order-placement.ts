@@ -7,10 +7,12 @@ import {
   jstTimeOfDay,
   tradingStandingRefusal,
   type AccountType,
+  type NisaBucket,
+  type OrderDates,
   type PaymentMethod,
 } from '@fund/domain';
 import { type AuditEntry } from '../../audit/audit-log.ts';
-import { type PlacementContext, type PlacementContextRequest } from './placement-context.ts';
+import { type PlacementContext, type PlacementContextRequest } from './placement-context.repository.ts';
 import { fundTradingCalendar, type TradingCustomer } from './trading.repository.ts';
 import { TradingError, tradingMessages as messages } from './trading-errors.ts';
 import { tradingStandingError } from '../../errors/trading-standing-error.ts';
@@ -172,6 +174,45 @@ export function orderRowDefaults(
     createdAt: input.now,
     updatedAt: input.now,
   } satisfies Partial<Order>;
+}
+
+/** What a buy's checks decided for its row (`BuyPlan`'s figures; the batch's chunk decides the same). */
+export interface BuyOrderFigures {
+  readonly customerId: string;
+  readonly fundId: string;
+  readonly amount: bigint;
+  readonly estimatedUnits: bigint;
+  readonly points: bigint;
+  readonly pointsValue: bigint;
+  readonly dates: OrderDates;
+  readonly nisa: { readonly bucket: NisaBucket; readonly amount: bigint } | null;
+}
+
+/**
+ * A buy order's row as stored, for the orders API and the batch alike: a spot buy pays from お預り金, a
+ * 積立 was collected (RECEIVED) by its plan's payment method and names its plan and debit.
+ */
+export function buyOrderRow(input: PlaceBuyOrderInput, figures: BuyOrderFigures): Order {
+  const spot = input.channel === 'BUY';
+  return {
+    ...orderRowDefaults(input),
+    customerId: figures.customerId,
+    fundId: figures.fundId,
+    requestedAmount: input.orderType === 'AMOUNT' ? figures.amount : null,
+    requestedUnits: input.orderType === 'QUANTITY' ? figures.estimatedUnits : null,
+    pointsUsed: figures.points,
+    pointsValue: figures.pointsValue,
+    paymentMethod: spot ? null : (input.paymentMethod ?? 'ACCOUNT_TRANSFER'),
+    paymentStatus: spot ? 'NONE' : 'RECEIVED',
+    applicationDate: figures.dates.applicationDate,
+    tradeDate: figures.dates.tradeDate,
+    settlementDate: figures.dates.settlementDate,
+    cancelDeadline: figures.dates.cancelDeadline,
+    nisaBucket: figures.nisa?.bucket ?? null,
+    nisaAmount: figures.nisa?.amount ?? 0n,
+    recurringPurchaseId: spot ? null : (input.recurringPurchaseId ?? null),
+    recurringDebitId: spot ? null : (input.recurringDebitId ?? null),
+  };
 }
 
 /** The `order.created` audit entry of a customer's order; none for the batch's orders. */

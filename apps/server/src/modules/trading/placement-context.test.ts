@@ -1,6 +1,6 @@
 import { isoDate } from '@fund/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readSharedPlacementContext, type PlacementContextRequest } from './placement-context.ts';
+import { readSharedPlacementContext, type PlacementContextRequest } from './placement-context.repository.ts';
 import { createTradingKit, kitStartup, type TradingKit } from './test/trading-test-kit.ts';
 
 let kit: TradingKit;

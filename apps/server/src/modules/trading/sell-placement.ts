@@ -17,8 +17,8 @@ import {
   type Yen,
 } from '@fund/domain';
 import type { StoredAnswer } from '../../idempotency/idempotency.ts';
-import { readPlacementContextInTransaction, type PlacementContext } from './placement-context.ts';
-import { writePlacedOrderInTransaction } from './placed-order-write.ts';
+import { readPlacementContextInTransaction, type PlacementContext } from './placement-context.repository.ts';
+import { writePlacedOrderInTransaction } from './placed-orders.repository.ts';
 import { findOrderByKey, type TradingCustomer } from './trading.repository.ts';
 import { TradingError, tradingMessages as messages } from './trading-errors.ts';
 import {

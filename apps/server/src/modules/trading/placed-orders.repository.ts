@@ -14,6 +14,7 @@ import type { IsoDate } from '@fund/domain';
 import { sql } from 'drizzle-orm';
 import type { AuditEntry } from '../../audit/audit-log.ts';
 import { TradingError, tradingMessages } from './trading-errors.ts';
+import { orderRecords, ordersInsert } from './orders.repository.ts';
 
 /**
  * Everything an order placement writes, decided beforehand; `writePlacedOrderInTransaction` or `writeSharedPlacedOrder` writes it in one statement.
@@ -49,26 +50,13 @@ export interface PlacedOrderRows {
 const placedOrdersWrite = namedStatement<{ id: string }>(
   'placed_orders_write',
   sql`WITH input AS (
-    SELECT * FROM jsonb_to_recordset(${sql.placeholder('orders')}::jsonb) AS i(id uuid, customer_id uuid,
-      account_type account_type, fund_id uuid, channel order_channel, order_type order_type, order_key text,
-      requested_amount bigint, requested_units bigint, reserved_units bigint, points_used bigint,
-      points_value bigint, payment_method payment_method, payment_status payment_status, application_date date,
-      trade_date date, settlement_date date, cancel_deadline timestamptz, nisa_bucket nisa_bucket,
-      nisa_amount bigint, nisa_year smallint, plan_id uuid, debit_id uuid, scheduled_sell_id uuid,
-      now timestamptz, occurred_on date, entry_kind text, entry_description text, lines jsonb,
+    SELECT * FROM jsonb_to_recordset(${sql.placeholder('placements')}::jsonb) AS i(id uuid, now timestamptz,
+      occurred_on date, nisa_year smallint, entry_kind text, entry_description text, lines jsonb,
       actor_type audit_actor_type, actor_id text, action text, request_id text, ip text, details jsonb,
       request_key text, request_hash text, response_status integer, response_body jsonb)),
   placed AS (
-    INSERT INTO orders (id, customer_id, account_type, fund_id, channel, order_type, status, idempotency_key,
-      requested_amount, requested_units, reserved_units, points_used, points_value, payment_method,
-      payment_status, application_date, trade_date, settlement_date, cancel_deadline, nisa_bucket, nisa_amount,
-      tax_withheld, recurring_purchase_id, recurring_debit_id, scheduled_sell_id, created_at, updated_at)
-    SELECT id, customer_id, account_type, fund_id, channel, order_type, 'ORDERED', order_key, requested_amount,
-      requested_units, reserved_units, points_used, points_value, payment_method, payment_status,
-      application_date, trade_date, settlement_date, cancel_deadline, nisa_bucket, nisa_amount, 0, plan_id,
-      debit_id, scheduled_sell_id, now, now
-    FROM input
-    RETURNING id, customer_id, account_type, fund_id, reserved_units, points_used),
+    ${ordersInsert(sql.placeholder('orders'))}
+    RETURNING id, customer_id, account_type, fund_id, reserved_units, points_used, nisa_bucket, nisa_amount),
   entry AS (
     INSERT INTO journal_entries (kind, business_date, customer_id, order_id, description)
     SELECT i.entry_kind, i.occurred_on, placed.customer_id, placed.id, i.entry_description
@@ -91,9 +79,9 @@ const placedOrdersWrite = namedStatement<{ id: string }>(
     RETURNING placed.id),
   nisa_hold AS (
     INSERT INTO nisa_usage (customer_id, year, bucket, purchased)
-    SELECT placed.customer_id, i.nisa_year, i.nisa_bucket, sum(i.nisa_amount)
+    SELECT placed.customer_id, i.nisa_year, placed.nisa_bucket, sum(placed.nisa_amount)
     FROM placed JOIN input i ON i.id = placed.id WHERE i.nisa_year IS NOT NULL
-    GROUP BY placed.customer_id, i.nisa_year, i.nisa_bucket
+    GROUP BY placed.customer_id, i.nisa_year, placed.nisa_bucket
     ON CONFLICT (customer_id, year, bucket)
     DO UPDATE SET purchased = nisa_usage.purchased + excluded.purchased, updated_at = now()),
   audited AS (
@@ -109,36 +97,12 @@ const placedOrdersWrite = namedStatement<{ id: string }>(
   SELECT id FROM reserved`,
 );
 
-const text = (amount: bigint | null) => (amount === null ? null : amount.toString());
-
-/** One order of `placedOrdersWrite`'s input, its fields named as the statement reads them. */
+/** What `placedOrdersWrite` writes beside an order's row, its fields named as the statement reads them. */
 function inputOf(rows: PlacedOrderRows) {
   const { order, entry, audit, request } = rows;
   return {
     id: order.id,
-    customer_id: order.customerId,
-    account_type: order.accountType,
-    fund_id: order.fundId,
-    channel: order.channel,
-    order_type: order.orderType,
-    order_key: order.idempotencyKey,
-    requested_amount: text(order.requestedAmount),
-    requested_units: text(order.requestedUnits),
-    reserved_units: order.reservedUnits.toString(),
-    points_used: order.pointsUsed.toString(),
-    points_value: order.pointsValue.toString(),
-    payment_method: order.paymentMethod,
-    payment_status: order.paymentStatus,
-    application_date: order.applicationDate,
-    trade_date: order.tradeDate,
-    settlement_date: order.settlementDate,
-    cancel_deadline: order.cancelDeadline.toISOString(),
-    nisa_bucket: order.nisaBucket,
-    nisa_amount: order.nisaAmount.toString(),
     nisa_year: rows.nisaYear,
-    plan_id: order.recurringPurchaseId,
-    debit_id: order.recurringDebitId,
-    scheduled_sell_id: order.scheduledSellId,
     now: order.createdAt.toISOString(),
     occurred_on: rows.occurredOn,
     entry_kind: entry?.kind ?? null,
@@ -169,7 +133,8 @@ async function writeTogether(executor: DatabaseExecutor, placed: readonly Placed
   const reserved = new Set(
     (
       await runNamedStatement(executor, placedOrdersWrite, {
-        orders: JSON.stringify(placed.map((rows) => inputOf(rows))),
+        orders: orderRecords(placed.map((rows) => rows.order)),
+        placements: JSON.stringify(placed.map((rows) => inputOf(rows))),
       })
     ).map((row) => row.id),
   );
