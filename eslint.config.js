@@ -139,7 +139,6 @@ const queriesNotYetInRepositories = [
   // runner's bookkeeping are next
   'apps/server/src/jobs/batch-data.ts',
   'apps/server/src/jobs/batch-runner.ts',
-  'apps/server/src/jobs/daily-batch.ts',
   'apps/server/src/jobs/demo-clock.ts',
   'apps/server/src/jobs/steps/pre-debit-check.step.ts',
 ];

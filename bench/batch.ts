@@ -12,7 +12,7 @@ import { transferDebitDate, transferPurchaseOrderDate, type YearMonth } from '@f
 import { sql } from 'drizzle-orm';
 import { parseConfig } from '../apps/server/src/config/config.ts';
 import { BatchAbortedError, runStep, type StepReport } from '../apps/server/src/jobs/batch-runner.ts';
-import { dailySteps } from '../apps/server/src/jobs/daily-batch.ts';
+import { daySteps } from '../apps/server/src/jobs/day-steps.ts';
 import { noDebitFailures } from '../apps/server/src/jobs/steps/recurring-debits.step.ts';
 import { createBenchDatabase, rowsOf } from './support/database.ts';
 import { envFlag, envNumber, envNumbers, envText, postgresServerUrl } from './support/env.ts';
@@ -137,14 +137,9 @@ async function measure(serverUrl: string, plans: number): Promise<SizeResult> {
     for (let run = 0; run < 3; run += 1) floors.push(await timeFloor(database.handle, purchaseDate));
     const floor = floors.sort((a, b) => a.ms - b.ms)[1]!;
 
-    const steps = dailySteps({
-      demoPrices: false,
-      debitFailureRule: noDebitFailures,
-      purchaseLagBusinessDays: lag,
-      workers,
-    });
+    const settings = { demoPrices: false, debitFailureRule: noDebitFailures, purchaseLagBusinessDays: lag };
     const stepNamed = (name: string) => {
-      const step = steps.find((candidate) => candidate.name === name);
+      const step = daySteps.find((candidate) => candidate.name === name);
       if (step === undefined) throw new Error(`the daily batch has no step "${name}" any more`);
       return step;
     };
@@ -162,7 +157,7 @@ async function measure(serverUrl: string, plans: number): Promise<SizeResult> {
           await runStep({
             db: database.handle.db,
             step: stepNamed(name),
-            context: { businessDate, now },
+            context: { businessDate, now, settings },
             workerId,
             workers,
             ...(itemsPerTransaction === undefined

@@ -7,6 +7,7 @@ import { ConfigError, developmentDefaultWarnings, loadConfig, type Config } from
 import { startBatchScheduler } from './jobs/batch-scheduler.ts';
 import { closedCustomerDocuments, issueDemoPeriodicDocuments } from './demo/demo-documents.ts';
 import { seedDemoHistory } from './demo/demo-history.ts';
+import { batchSettingsOf } from './jobs/batch-context.ts';
 import { createDemoClock } from './jobs/demo-clock.ts';
 import { demoSignInsTable } from './modules/identity/demo-sign-ins-table.ts';
 import { systemClock, type Clock } from './plugins/clock.plugin.ts';
@@ -103,7 +104,7 @@ try {
         config: config.batch,
         clock,
         log: app.log,
-        appOrigin: config.publicOrigin,
+        settings: batchSettingsOf(config),
       });
     });
   }

@@ -1,6 +1,8 @@
 import { batchStepRuns, type Transaction } from '@fund/db';
 import type { IsoDate } from '@fund/domain';
+import type { BatchSettings } from '../jobs/batch-context.ts';
 import type { BatchStep } from '../jobs/batch-runner.ts';
+import { dayStepRank } from '../jobs/day-steps.ts';
 import { instantOn } from './demo-history-months.ts';
 
 /**
@@ -20,10 +22,18 @@ const batchHour = 18;
 /** Runs the replayed batch items and leaves them as the runner does, so a later batch run skips them. */
 export class ReplayedBatchItems {
   readonly #tx: Transaction;
+  readonly #settings: BatchSettings;
   readonly #stepRuns: { step: string; businessDate: string; itemId: string }[] = [];
 
-  constructor(tx: Transaction) {
+  constructor(tx: Transaction, settings: BatchSettings) {
     this.#tx = tx;
+    this.#settings = settings;
+  }
+
+  /** A date's items in the order of the day's steps (day-steps.ts), as the batch would run them. */
+  async processAll(items: readonly StepItem[], businessDate: IsoDate): Promise<void> {
+    const inDayOrder = [...items].sort((a, b) => dayStepRank(a.step) - dayStepRank(b.step));
+    for (const item of inDayOrder) await this.process(item, businessDate);
   }
 
   async process(item: StepItem, businessDate: IsoDate): Promise<void> {
@@ -31,6 +41,7 @@ export class ReplayedBatchItems {
     const outcome = await item.step.process(this.#tx, item.itemId, {
       businessDate,
       now: () => instantOn(businessDate, batchHour),
+      settings: this.#settings,
     });
     if (!item.expected.includes(outcome)) {
       throw new Error(

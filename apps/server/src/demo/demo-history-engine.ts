@@ -12,6 +12,7 @@ import {
   type Transaction,
 } from '@fund/db';
 import { and, eq, lte } from 'drizzle-orm';
+import { noDebitFailures } from '../jobs/steps/recurring-debits.step.ts';
 import { cancelOrder } from '../modules/trading/order-cancellation.ts';
 import { placeBuyOrder } from '../modules/trading/buy-placement.ts';
 import { placeSellOrder } from '../modules/trading/sell-placement.ts';
@@ -55,7 +56,11 @@ export class HistoryEngine {
     this.#tx = tx;
     this.#today = options.today;
     this.#customerIds = options.customerIds;
-    this.#batch = new ReplayedBatchItems(tx);
+    this.#batch = new ReplayedBatchItems(tx, {
+      demoPrices: false,
+      debitFailureRule: noDebitFailures,
+      purchaseLagBusinessDays: options.purchaseLagBusinessDays,
+    });
     this.lag = options.purchaseLagBusinessDays;
   }
 
@@ -259,7 +264,7 @@ export class HistoryEngine {
       done.add(date);
       this.#date = date;
       for (const event of events.get(date) ?? []) await event.run(this);
-      for (const item of items.get(date) ?? []) await this.#batch.process(item, date);
+      await this.#batch.processAll(items.get(date) ?? [], date);
       const later = await replayOpenOrders(this.#tx, this.#batch, customerIds, date, this.#today);
       for (const next of later) pending.add(next);
     }

@@ -10,7 +10,7 @@ import {
 import { monthlyDeposits, recurringPurchases, scheduledSells, type Fund, type Transaction } from '@fund/db';
 import { firstDayOf, loadFund, monthKey } from '../jobs/batch-data.ts';
 import { monthlyDepositDate, monthlyDepositsStep } from '../jobs/steps/monthly-deposits.step.ts';
-import { noDebitFailures, recurringDebitsStep } from '../jobs/steps/recurring-debits.step.ts';
+import { recurringDebitsStep } from '../jobs/steps/recurring-debits.step.ts';
 import { recurringOrdersStep } from '../jobs/steps/recurring-orders.step.ts';
 import { scheduledSellsStep } from '../jobs/steps/scheduled-sells.step.ts';
 import type { CustomerScript } from './demo-customer-script.ts';
@@ -30,12 +30,9 @@ export interface PlanReplayContext {
 
 type AddItem = (date: IsoDate, item: StepItem) => void;
 
-const debitsStep = recurringDebitsStep({ failureRule: noDebitFailures });
-
 async function recurringPurchaseItems(
   context: PlanReplayContext,
   script: CustomerScript,
-  ordersStep: StepItem['step'],
   add: AddItem,
 ): Promise<void> {
   const { tx, today } = context;
@@ -83,7 +80,7 @@ async function recurringPurchaseItems(
     const debitDate = transferDebitDate(month);
     const failure = failingMonth.get(monthKey(month));
     add(debitDate, {
-      step: debitsStep,
+      step: recurringDebitsStep,
       itemId,
       expected: ['debited', 'nothing-to-debit'],
       ...(failure === undefined
@@ -91,7 +88,7 @@ async function recurringPurchaseItems(
         : { before: () => failDebit(tx, failure.planId, failure.amount, month, debitDate) }),
     });
     add(transferPurchaseOrderDate(month, context.lag), {
-      step: ordersStep,
+      step: recurringOrdersStep,
       itemId,
       expected: ['placed', 'nothing-to-place'],
     });
@@ -162,9 +159,8 @@ export async function plansAndItems(
     list.push(item);
     items.set(date, list);
   };
-  const ordersStep = recurringOrdersStep({ lagBusinessDays: context.lag });
   for (const script of scripts) {
-    await recurringPurchaseItems(context, script, ordersStep, add);
+    await recurringPurchaseItems(context, script, add);
     await scheduledSellItems(context, script, add);
     await monthlyDepositItems(context, script, add);
   }

@@ -8,10 +8,11 @@ import { parseArgs } from 'node:util';
 import { isIsoDate, jstDateOf, type IsoDate } from '@fund/domain';
 import { migrateDatabase, openDatabase, verifyLedger } from '@fund/db';
 import { ConfigError, loadConfig } from '../config/config.ts';
-import { formatDayReport, runBusinessDays } from './daily-batch.ts';
+import { batchSettingsOf } from './batch-context.ts';
+import { runBusinessDays } from './daily-batch.ts';
+import { formatDayReport } from './day-report.ts';
 import { advanceDemoClock } from './demo-clock.ts';
 import { importNavCsv } from './steps/prices.step.ts';
-import { demoDebitFailureRule, noDebitFailures } from './steps/recurring-debits.step.ts';
 
 function fail(message: string): never {
   process.stderr.write(`${message}\n`);
@@ -65,12 +66,8 @@ try {
   }
   console.log(`Business-day batch on ${description}, ${date}${until === date ? '' : ` to ${until}`}:`);
   const reports = await runBusinessDays(handle, date, until, {
-    demoPrices: config.batch.demo,
-    debitFailureRule: config.batch.demo ? demoDebitFailureRule : noDebitFailures,
-    purchaseLagBusinessDays: config.batch.purchaseLagDays,
-    appOrigin: config.publicOrigin,
+    ...batchSettingsOf(config),
     workers,
-    batchTime: config.batch.time,
     onDay: (report) => console.log(formatDayReport(report)),
   });
   // a failed item never stops the run: every date ran for everyone else, so the demo clock moves on; the

@@ -5,7 +5,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { placeBuyOrder } from '../modules/trading/buy-placement.ts';
 import { rowsOf } from './batch-data.ts';
-import { formatDayReport, lastFinishedDay, type DayReport } from './daily-batch.ts';
+import { lastFinishedDay } from './batch-days.repository.ts';
+import { formatDayReport, type DayReport } from './day-report.ts';
 import {
   expectLedgerConsistent,
   insertCustomer,
@@ -84,7 +85,7 @@ describe('a failing item does not stop the days: it is recorded, reported and re
     );
     expect(settlementItems).toEqual([]);
     // every date is done: the scheduler goes on from 12-04
-    expect(await lastFinishedDay(database)).toBe('2026-12-03');
+    expect(await lastFinishedDay(database.db)).toBe('2026-12-03');
 
     const first = reports[0]!;
     expect(first.unfinished).toBe(1);
@@ -122,7 +123,7 @@ describe('a failing item does not stop the days: it is recorded, reported and re
       ['2026-12-03', 'execute-orders', 1],
     ]);
     expect(again[0]!.openFailures[0]).toMatchObject({ businessDate: '2026-12-01', attempts: 2 });
-    expect(await lastFinishedDay(database)).toBe('2026-12-04');
+    expect(await lastFinishedDay(database.db)).toBe('2026-12-04');
 
     await database.db.execute(sql`DROP TRIGGER retry_test_refuse ON orders`);
     const [fixed] = await runDays(database, '2026-12-07', '2026-12-07');

@@ -10,7 +10,7 @@ import {
 } from '../modules/documents/periodic-reports.ts';
 import { placeBuyOrder } from '../modules/trading/buy-placement.ts';
 import { placeSellOrder } from '../modules/trading/sell-placement.ts';
-import type { DayReport } from './daily-batch.ts';
+import type { DayReport } from './day-report.ts';
 import {
   insertCustomer,
   insertFund,

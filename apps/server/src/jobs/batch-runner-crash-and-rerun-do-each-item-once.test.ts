@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BatchAbortedError, runStep, type BatchStep } from './batch-runner.ts';
 import { arrayLiteral } from '../shared/sql-arrays.ts';
+import { testBatchOptions } from './test/batch-fixtures.ts';
 
 type Row = Record<string, unknown>;
 
@@ -16,7 +17,11 @@ const items = Array.from({ length: 25 }, (_, index) => `item-${String(index + 1)
  */
 describe('batch runner: a crash and the reruns do each item once', () => {
   let database: TestDatabase;
-  const context = { businessDate: '2026-10-27' as IsoDate, now: () => new Date() };
+  const context = {
+    businessDate: '2026-10-27' as IsoDate,
+    now: () => new Date(),
+    settings: testBatchOptions,
+  };
 
   beforeAll(async () => {
     database = await createTestDatabase();

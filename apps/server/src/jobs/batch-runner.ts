@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { arrayLiteral } from '../shared/sql-arrays.ts';
 import { rowsOf } from './batch-data.ts';
 import { timeOrderedUuid } from './time-ordered-uuid.ts';
+import type { BatchSettings } from './batch-context.ts';
 
 /**
  * Runs one step of the business-day batch over its items, each item once (architecture.md §1):
@@ -38,6 +39,8 @@ export interface StepContext {
    * 12-23 shows 12-23 whenever it is posted (a catch-up, a retry, the demo CLI).
    */
   readonly now: () => Date;
+  /** The batch's settings (batch-context.ts), the same for every step and date of a run. */
+  readonly settings: BatchSettings;
 }
 
 export interface BatchStep {

@@ -2,7 +2,8 @@ import { jstInstant, type IsoDate } from '@fund/domain';
 import { createTestDatabase, type TestDatabase } from '@fund/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { datesToRun, dueBusinessDate, startBatchScheduler } from './batch-scheduler.ts';
-import { lastFinishedDay } from './daily-batch.ts';
+import { batchSettingsOf } from './batch-context.ts';
+import { lastFinishedDay } from './batch-days.repository.ts';
 import { advanceDemoClock, createDemoClock } from './demo-clock.ts';
 
 const batchTime = { hour: 18, minute: 0 };
@@ -48,6 +49,7 @@ describe('the scheduler in a server process', () => {
       demo: false,
       demoClock: false,
     };
+    const settings = batchSettingsOf({ batch: config, publicOrigin: 'http://localhost:3000' });
     let now = jstInstant(2026, 12, 2, 19, 0);
     const clock = { now: () => now };
     let scheduler = startBatchScheduler({
@@ -55,14 +57,22 @@ describe('the scheduler in a server process', () => {
       config,
       clock,
       log: quietLog,
+      settings,
       intervalMs: 60_000,
     });
     await scheduler.stop();
-    expect(await lastFinishedDay(database)).toBe('2026-12-02');
+    expect(await lastFinishedDay(database.db)).toBe('2026-12-02');
     now = jstInstant(2026, 12, 4, 19, 0);
-    scheduler = startBatchScheduler({ handle: database, config, clock, log: quietLog, intervalMs: 60_000 });
+    scheduler = startBatchScheduler({
+      handle: database,
+      config,
+      clock,
+      log: quietLog,
+      settings,
+      intervalMs: 60_000,
+    });
     await scheduler.stop();
-    expect(await lastFinishedDay(database)).toBe('2026-12-04');
+    expect(await lastFinishedDay(database.db)).toBe('2026-12-04');
   }, 60_000);
 
   it('moves the demo clock forward to 18:00 JST of a batch date, never back', async () => {

@@ -2,8 +2,10 @@ import { addCalendarDays, jstDateOf, jstMinutesOfDay, minutesOfDay, type IsoDate
 import type { DatabaseHandle } from '@fund/db';
 import type { BatchConfig } from '../config/batch-config.ts';
 import type { Clock } from '../plugins/clock.plugin.ts';
-import { formatDayReport, lastFinishedDay, runBusinessDays } from './daily-batch.ts';
-import { demoDebitFailureRule, noDebitFailures } from './steps/recurring-debits.step.ts';
+import type { BatchSettings } from './batch-context.ts';
+import { lastFinishedDay } from './batch-days.repository.ts';
+import { runBusinessDays } from './daily-batch.ts';
+import { formatDayReport } from './day-report.ts';
 
 export interface SchedulerLog {
   info(message: string): void;
@@ -44,8 +46,8 @@ export function startBatchScheduler(options: {
   config: BatchConfig;
   clock: Clock;
   log: SchedulerLog;
-  /** PUBLIC_ORIGIN, for the links in the batch's mails. */
-  appOrigin?: string;
+  /** What the steps read (`batchSettingsOf` the configuration). */
+  settings: BatchSettings;
   intervalMs?: number;
 }): { stop(): Promise<void> } {
   const { handle, config, clock, log } = options;
@@ -54,17 +56,13 @@ export function startBatchScheduler(options: {
   const tick = () => {
     if (running !== undefined || stopped) return;
     running = (async () => {
-      const dates = datesToRun(await lastFinishedDay(handle), dueBusinessDate(clock.now(), config.time));
+      const dates = datesToRun(await lastFinishedDay(handle.db), dueBusinessDate(clock.now(), config.time));
       if (dates === undefined) return;
       log.info(`Business-day batch: running ${dates.from} to ${dates.until}`);
       await runBusinessDays(handle, dates.from, dates.until, {
-        demoPrices: config.demo,
-        debitFailureRule: config.demo ? demoDebitFailureRule : noDebitFailures,
-        purchaseLagBusinessDays: config.purchaseLagDays,
+        ...options.settings,
         workers: config.workers,
-        appOrigin: options.appOrigin,
         now: () => clock.now(),
-        batchTime: config.time,
         onDay: (report) => {
           const text = `Business-day batch done:\n${formatDayReport(report)}`;
           // the day is done for everyone else; failed items wait for the next run's retry pass

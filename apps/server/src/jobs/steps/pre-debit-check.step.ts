@@ -64,104 +64,102 @@ function depositDebitedOn(debitDay: number, checkDate: IsoDate, debitDate: IsoDa
  * past its 有効期限, no bank account, a failed 口座振替), so the many customers in order cost no item;
  * `process` then decides exactly, with the plans' methods for the month.
  */
-export function preDebitCheckStep(options: { appOrigin?: string | undefined } = {}): BatchStep {
-  return {
-    name: 'pre-debit-check',
-    async enumerate(db, { businessDate }) {
-      const items = new Set<string>();
-      for (const { month, debitDate } of debitsCheckedOn(businessDate, transferDebitDate)) {
-        const rows = await db
-          .selectDistinct({ customerId: recurringPurchases.customerId })
-          .from(recurringPurchases)
-          .leftJoin(linkedCards, eq(linkedCards.customerId, recurringPurchases.customerId))
-          .leftJoin(
-            accountTransferAccounts,
-            eq(accountTransferAccounts.customerId, recurringPurchases.customerId),
-          )
-          .where(
-            and(
-              eq(recurringPurchases.status, 'ACTIVE'),
-              lte(recurringPurchases.startMonth, firstDayOf(month)),
-              or(
-                isNull(linkedCards.customerId),
-                eq(linkedCards.state, 'EXPIRED'),
-                lt(linkedCards.expiry, debitDate.slice(0, 7)),
-                isNull(accountTransferAccounts.customerId),
-                gt(recurringPurchases.consecutiveDebitFailures, 0),
-              ),
-            ),
-          );
-        for (const row of rows) items.add(`${row.customerId}:${debitDate}`);
-      }
-      // (a card's 有効期限 YYYY-MM before the debit date's month: expired by then, as `cardStateOn` says)
-      // 毎月の入金 is a 口座振替 too: its bank account missing, or the customer's last 口座振替 failed
-      const failing = db
-        .select({ customerId: recurringPurchases.customerId })
+export const preDebitCheckStep: BatchStep = {
+  name: 'pre-debit-check',
+  async enumerate(db, { businessDate }) {
+    const items = new Set<string>();
+    for (const { month, debitDate } of debitsCheckedOn(businessDate, transferDebitDate)) {
+      const rows = await db
+        .selectDistinct({ customerId: recurringPurchases.customerId })
         .from(recurringPurchases)
+        .leftJoin(linkedCards, eq(linkedCards.customerId, recurringPurchases.customerId))
+        .leftJoin(
+          accountTransferAccounts,
+          eq(accountTransferAccounts.customerId, recurringPurchases.customerId),
+        )
         .where(
           and(
-            ne(recurringPurchases.status, 'CANCELED'),
-            eq(recurringPurchases.paymentMethod, 'ACCOUNT_TRANSFER'),
-            gt(recurringPurchases.consecutiveDebitFailures, 0),
+            eq(recurringPurchases.status, 'ACTIVE'),
+            lte(recurringPurchases.startMonth, firstDayOf(month)),
+            or(
+              isNull(linkedCards.customerId),
+              eq(linkedCards.state, 'EXPIRED'),
+              lt(linkedCards.expiry, debitDate.slice(0, 7)),
+              isNull(accountTransferAccounts.customerId),
+              gt(recurringPurchases.consecutiveDebitFailures, 0),
+            ),
           ),
         );
-      const deposits = await db
-        .select({ customerId: monthlyDeposits.customerId, debitDay: monthlyDeposits.debitDay })
-        .from(monthlyDeposits)
-        .leftJoin(accountTransferAccounts, eq(accountTransferAccounts.customerId, monthlyDeposits.customerId))
-        .where(
-          and(
-            eq(monthlyDeposits.status, 'ACTIVE'),
-            or(isNull(accountTransferAccounts.customerId), inArray(monthlyDeposits.customerId, failing)),
-          ),
-        );
-      for (const deposit of deposits) {
-        for (const { debitDate } of debitsCheckedOn(businessDate, (month) =>
-          monthlyDepositDate(month, deposit.debitDay),
-        )) {
-          items.add(`${deposit.customerId}:${debitDate}`);
-        }
+      for (const row of rows) items.add(`${row.customerId}:${debitDate}`);
+    }
+    // (a card's 有効期限 YYYY-MM before the debit date's month: expired by then, as `cardStateOn` says)
+    // 毎月の入金 is a 口座振替 too: its bank account missing, or the customer's last 口座振替 failed
+    const failing = db
+      .select({ customerId: recurringPurchases.customerId })
+      .from(recurringPurchases)
+      .where(
+        and(
+          ne(recurringPurchases.status, 'CANCELED'),
+          eq(recurringPurchases.paymentMethod, 'ACCOUNT_TRANSFER'),
+          gt(recurringPurchases.consecutiveDebitFailures, 0),
+        ),
+      );
+    const deposits = await db
+      .select({ customerId: monthlyDeposits.customerId, debitDay: monthlyDeposits.debitDay })
+      .from(monthlyDeposits)
+      .leftJoin(accountTransferAccounts, eq(accountTransferAccounts.customerId, monthlyDeposits.customerId))
+      .where(
+        and(
+          eq(monthlyDeposits.status, 'ACTIVE'),
+          or(isNull(accountTransferAccounts.customerId), inArray(monthlyDeposits.customerId, failing)),
+        ),
+      );
+    for (const deposit of deposits) {
+      for (const { debitDate } of debitsCheckedOn(businessDate, (month) =>
+        monthlyDepositDate(month, deposit.debitDay),
+      )) {
+        items.add(`${deposit.customerId}:${debitDate}`);
       }
-      return [...items];
-    },
-    async process(tx, itemId, { businessDate, now }) {
-      const [customerId = '', debitDateText = ''] = itemId.split(':');
-      if (!isIsoDate(debitDateText)) throw new Error(`Bad item ${itemId}`);
-      const debitDate = debitDateText;
-      const skip = await skipForTradingStanding(tx, customerId);
-      if (skip !== undefined) return skip;
-      const situation = await situationOf(tx, customerId, businessDate, debitDate);
-      const problems = preDebitProblems(situation);
-      if (problems.length === 0) return 'nothing-to-tell';
-      const [customer] = await tx
-        .select({ email: customers.email })
-        .from(customers)
-        .where(eq(customers.id, customerId));
-      const at = now();
-      for (const problem of problems) {
-        const message = preDebitMessage(problem, {
-          debitDate,
-          cardLast4: situation.cardLast4,
-          transferPlans: situation.transferPlans,
-          deposits: situation.deposits,
-        });
-        await postNotice(tx, {
-          customerId,
-          title: message.title,
-          lines: message.lines,
-          link: message.action,
-          at,
-          category: 'important',
-        });
-        if (customer !== undefined) {
-          const content = preDebitCheckMail({ ...message, appOrigin: options.appOrigin });
-          await insertOutboxMail(tx, { to: customer.email, ...content, createdAt: at });
-        }
+    }
+    return [...items];
+  },
+  async process(tx, itemId, { businessDate, now, settings }) {
+    const [customerId = '', debitDateText = ''] = itemId.split(':');
+    if (!isIsoDate(debitDateText)) throw new Error(`Bad item ${itemId}`);
+    const debitDate = debitDateText;
+    const skip = await skipForTradingStanding(tx, customerId);
+    if (skip !== undefined) return skip;
+    const situation = await situationOf(tx, customerId, businessDate, debitDate);
+    const problems = preDebitProblems(situation);
+    if (problems.length === 0) return 'nothing-to-tell';
+    const [customer] = await tx
+      .select({ email: customers.email })
+      .from(customers)
+      .where(eq(customers.id, customerId));
+    const at = now();
+    for (const problem of problems) {
+      const message = preDebitMessage(problem, {
+        debitDate,
+        cardLast4: situation.cardLast4,
+        transferPlans: situation.transferPlans,
+        deposits: situation.deposits,
+      });
+      await postNotice(tx, {
+        customerId,
+        title: message.title,
+        lines: message.lines,
+        link: message.action,
+        at,
+        category: 'important',
+      });
+      if (customer !== undefined) {
+        const content = preDebitCheckMail({ ...message, appOrigin: settings.appOrigin });
+        await insertOutboxMail(tx, { to: customer.email, ...content, createdAt: at });
       }
-      return `told-${problems.join('+')}`;
-    },
-  };
-}
+    }
+    return `told-${problems.join('+')}`;
+  },
+};
 
 /** What is debited from the customer on `debitDate`, and whether the card and the bank account are ready. */
 async function situationOf(tx: Transaction, customerId: string, checkDate: IsoDate, debitDate: IsoDate) {

@@ -8,16 +8,14 @@ import { fundIdsByCode, insertNav, storedNav } from './prices.repository.ts';
  * date are added (`seedDemoFunds`, idempotent); in production NAVs come from the fund companies' files,
  * imported with `importNavCsv` (CLI `--prices file.csv`) before the day runs. One item per day ('-').
  */
-export function pricesStep(options: { demoPrices: boolean }): BatchStep {
-  return {
-    name: 'prices',
-    enumerate: async () => (options.demoPrices ? ['-'] : []),
-    async process(tx, _itemId, context) {
-      const report = await seedDemoFunds(tx, context.businessDate);
-      return report.navsInserted > 0 ? `navs+${report.navsInserted}` : 'no-new-navs';
-    },
-  };
-}
+export const pricesStep: BatchStep = {
+  name: 'prices',
+  enumerate: async (_db, { settings }) => (settings.demoPrices ? ['-'] : []),
+  async process(tx, _itemId, context) {
+    const report = await seedDemoFunds(tx, context.businessDate);
+    return report.navsInserted > 0 ? `navs+${report.navsInserted}` : 'no-new-navs';
+  },
+};
 
 export class NavCsvError extends Error {
   override readonly name = 'NavCsvError';

@@ -5,12 +5,7 @@ import type { StepContext } from '../batch-runner.ts';
 import { timeOrderedUuid } from '../time-ordered-uuid.ts';
 import { chunkItemsByMonth } from './customer-month-items.ts';
 import { customersEarningCardPoints } from './card-points.ts';
-import {
-  cardChargedAlready,
-  debitsInOrder,
-  statusPath,
-  type DebitFailureRule,
-} from './recurring-debit-rules.ts';
+import { cardChargedAlready, debitsInOrder, statusPath } from './recurring-debit-rules.ts';
 import {
   customersWithBankAccount,
   debitedCustomers,
@@ -37,8 +32,7 @@ import { firstDayOf } from '../batch-data.ts';
 export async function debitChunk(
   tx: Transaction,
   itemIds: readonly string[],
-  { businessDate }: StepContext,
-  failureRule: DebitFailureRule,
+  { businessDate, settings }: StepContext,
 ): Promise<ReadonlyMap<string, string>> {
   const done = new Map<string, string>();
   const debitRows: { id: string; planId: string; month: string; amount: bigint }[] = [];
@@ -126,7 +120,7 @@ export async function debitChunk(
         done.set(itemId, 'nothing-to-debit');
         continue;
       }
-      if (failureRule(customer) !== undefined) continue;
+      if (settings.debitFailureRule(customer) !== undefined) continue;
       let plain = true;
       for (const { plan, amount } of ordered) {
         if (plan.consecutiveDebitFailures !== 0) plain = false;

@@ -108,104 +108,102 @@ async function applyPendingChange(tx: Transaction, plan: RecurringPurchase, mont
  * switch to the card applies, which `paymentMethodChangeEffectiveMonth` settles when the plan is changed.
  * A card charge that goes through earns points when the customer's linked card earns them (card-points.ts).
  */
-export function recurringDebitsStep(options: { failureRule: DebitFailureRule }): BatchStep {
-  return {
-    name: 'recurring-debits',
-    processChunk: (tx, itemIds, context) => debitChunk(tx, itemIds, context, options.failureRule),
-    async enumerate(db, { businessDate }) {
-      const items: string[] = [];
-      for (const month of debitMonthsOn(businessDate)) {
-        const customerIds = await customersWithPlansDue(db, month);
-        items.push(...customerIds.map((customerId) => customerMonthItem(customerId, month)));
+export const recurringDebitsStep: BatchStep = {
+  name: 'recurring-debits',
+  processChunk: debitChunk,
+  async enumerate(db, { businessDate }) {
+    const items: string[] = [];
+    for (const month of debitMonthsOn(businessDate)) {
+      const customerIds = await customersWithPlansDue(db, month);
+      items.push(...customerIds.map((customerId) => customerMonthItem(customerId, month)));
+    }
+    return items;
+  },
+  async process(tx, itemId, { businessDate, now, settings }) {
+    const { customerId, month } = parseCustomerMonthItem(itemId);
+    const customer = await debitedCustomer(tx, customerId);
+    if (customer === undefined) throw new Error(`No customer ${customerId}`);
+    // a locked, closed or unopened account is not debited: its plans wait (issue 13)
+    const skip = await skipForTradingStanding(tx, customerId);
+    if (skip !== undefined) return skip;
+    const locked = await listActivePlansStartedBy(tx, [customerId], firstDayOf(month), {
+      lockForUpdate: true,
+    });
+    const plans: RecurringPurchase[] = [];
+    for (const plan of locked) {
+      const current = await applyPendingChange(tx, plan, month);
+      if (current.status === 'ACTIVE') plans.push(current);
+    }
+    if (plans.length === 0) return 'nothing-to-debit';
+    const existing = await debitsOfMonth(
+      tx,
+      plans.map((plan) => plan.id),
+      firstDayOf(month),
+    );
+    const done = new Set(existing.map((row) => row.recurringPurchaseId));
+    let cardTotal = cardChargedAlready(plans, existing);
+    const cards = plans.some((plan) => plan.paymentMethod === 'CREDIT_CARD')
+      ? await linkedCardsOf(tx, [customerId])
+      : new Map<string, DebitCard>();
+    const cardRefusal = cardChargeRefusal(cards.get(customerId), businessDate);
+    // a 口座振替 needs the bank account on the debit date: without one it fails (decision 035)
+    const bankAccount = plans.some((plan) => plan.paymentMethod === 'ACCOUNT_TRANSFER')
+      ? (await customersWithBankAccount(tx, [customerId])).has(customerId)
+      : false;
+    const withAmounts = debitsInOrder(plans, month);
+    let failed = 0;
+    const debited: Debited[] = [];
+    const cardCharges: CardCharge[] = [];
+    for (const { plan, amount } of withAmounts) {
+      if (done.has(plan.id)) continue;
+      let failure: string | undefined =
+        plan.paymentMethod === 'ACCOUNT_TRANSFER' && !bankAccount
+          ? bankAccountMissingReason
+          : settings.debitFailureRule(customer);
+      if (failure === undefined && plan.paymentMethod === 'CREDIT_CARD') {
+        if (cardRefusal !== undefined) failure = cardRefusalReasons[cardRefusal];
+        else if (cardTotal + amount > recurringPlanRules.cardMonthlyLimit) failure = 'カード利用上限超過';
+        else cardTotal += amount;
       }
-      return items;
-    },
-    async process(tx, itemId, { businessDate, now }) {
-      const { customerId, month } = parseCustomerMonthItem(itemId);
-      const customer = await debitedCustomer(tx, customerId);
-      if (customer === undefined) throw new Error(`No customer ${customerId}`);
-      // a locked, closed or unopened account is not debited: its plans wait (issue 13)
-      const skip = await skipForTradingStanding(tx, customerId);
-      if (skip !== undefined) return skip;
-      const locked = await listActivePlansStartedBy(tx, [customerId], firstDayOf(month), {
-        lockForUpdate: true,
+      const status = statusPath('NONE', 'PROCESSING', failure === undefined ? 'RECEIVED' : 'FAILURE');
+      const debitId = await insertDebit(tx, {
+        recurringPurchaseId: plan.id,
+        month: firstDayOf(month),
+        debitDate: businessDate,
+        amount,
+        paymentStatus: status,
+        failureReason: failure ?? null,
       });
-      const plans: RecurringPurchase[] = [];
-      for (const plan of locked) {
-        const current = await applyPendingChange(tx, plan, month);
-        if (current.status === 'ACTIVE') plans.push(current);
+      if (failure === undefined) {
+        debited.push({ plan, amount });
+        if (plan.paymentMethod === 'CREDIT_CARD') cardCharges.push({ recurringDebitId: debitId, amount });
+        if (plan.consecutiveDebitFailures !== 0) await resetDebitFailures(tx, plan.id);
+        continue;
       }
-      if (plans.length === 0) return 'nothing-to-debit';
-      const existing = await debitsOfMonth(
-        tx,
-        plans.map((plan) => plan.id),
-        firstDayOf(month),
-      );
-      const done = new Set(existing.map((row) => row.recurringPurchaseId));
-      let cardTotal = cardChargedAlready(plans, existing);
-      const cards = plans.some((plan) => plan.paymentMethod === 'CREDIT_CARD')
-        ? await linkedCardsOf(tx, [customerId])
-        : new Map<string, DebitCard>();
-      const cardRefusal = cardChargeRefusal(cards.get(customerId), businessDate);
-      // a 口座振替 needs the bank account on the debit date: without one it fails (decision 035)
-      const bankAccount = plans.some((plan) => plan.paymentMethod === 'ACCOUNT_TRANSFER')
-        ? (await customersWithBankAccount(tx, [customerId])).has(customerId)
-        : false;
-      const withAmounts = debitsInOrder(plans, month);
-      let failed = 0;
-      const debited: Debited[] = [];
-      const cardCharges: CardCharge[] = [];
-      for (const { plan, amount } of withAmounts) {
-        if (done.has(plan.id)) continue;
-        let failure: string | undefined =
-          plan.paymentMethod === 'ACCOUNT_TRANSFER' && !bankAccount
-            ? bankAccountMissingReason
-            : options.failureRule(customer);
-        if (failure === undefined && plan.paymentMethod === 'CREDIT_CARD') {
-          if (cardRefusal !== undefined) failure = cardRefusalReasons[cardRefusal];
-          else if (cardTotal + amount > recurringPlanRules.cardMonthlyLimit) failure = 'カード利用上限超過';
-          else cardTotal += amount;
-        }
-        const status = statusPath('NONE', 'PROCESSING', failure === undefined ? 'RECEIVED' : 'FAILURE');
-        const debitId = await insertDebit(tx, {
-          recurringPurchaseId: plan.id,
-          month: firstDayOf(month),
-          debitDate: businessDate,
-          amount,
-          paymentStatus: status,
-          failureReason: failure ?? null,
-        });
-        if (failure === undefined) {
-          debited.push({ plan, amount });
-          if (plan.paymentMethod === 'CREDIT_CARD') cardCharges.push({ recurringDebitId: debitId, amount });
-          if (plan.consecutiveDebitFailures !== 0) await resetDebitFailures(tx, plan.id);
-          continue;
-        }
-        failed += 1;
-        await recordFailedDebit(tx, { customerId, plan, amount, failure, businessDate, now });
-      }
-      if (debited.length > 0) {
-        const total = debited.reduce((sum, { amount }) => sum + amount, 0n);
-        await postJournalEntry(tx, {
-          kind: 'recurring.debit',
-          businessDate,
-          customerId,
-          description: debitEntryDescription(debited, month),
-          lines: [debit('bank_clearing', total), credit('customer_unsettled', total, customerId)],
-        });
-      }
-      // points for the card charges (decision 018), when the customer's linked card earns them
-      if (cardCharges.length > 0 && customersEarningCardPoints(cards, businessDate).has(customerId)) {
-        await creditCardChargePoints(tx, { customerId, charges: cardCharges, businessDate, at: now() });
-      }
-      const received = debited.length;
-      return failed === 0
-        ? received === 0
-          ? 'nothing-to-debit'
-          : 'debited'
-        : received === 0
-          ? 'failed'
-          : 'partly-failed';
-    },
-  };
-}
+      failed += 1;
+      await recordFailedDebit(tx, { customerId, plan, amount, failure, businessDate, now });
+    }
+    if (debited.length > 0) {
+      const total = debited.reduce((sum, { amount }) => sum + amount, 0n);
+      await postJournalEntry(tx, {
+        kind: 'recurring.debit',
+        businessDate,
+        customerId,
+        description: debitEntryDescription(debited, month),
+        lines: [debit('bank_clearing', total), credit('customer_unsettled', total, customerId)],
+      });
+    }
+    // points for the card charges (decision 018), when the customer's linked card earns them
+    if (cardCharges.length > 0 && customersEarningCardPoints(cards, businessDate).has(customerId)) {
+      await creditCardChargePoints(tx, { customerId, charges: cardCharges, businessDate, at: now() });
+    }
+    const received = debited.length;
+    return failed === 0
+      ? received === 0
+        ? 'nothing-to-debit'
+        : 'debited'
+      : received === 0
+        ? 'failed'
+        : 'partly-failed';
+  },
+};

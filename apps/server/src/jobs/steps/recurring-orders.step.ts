@@ -60,99 +60,97 @@ const lateDebitWindowDays = 366;
  * its money back in the cash balance (customer_unsettled / customer_cash), its debit marked FAILURE, and a
  * notice.
  */
-export function recurringOrdersStep(options: { lagBusinessDays: number }): BatchStep {
-  return {
-    name: 'recurring-orders',
-    processChunk: orderChunk,
-    async enumerate(db, { businessDate }) {
-      const items = new Set<string>();
-      for (const month of purchaseMonthsOn(businessDate, options.lagBusinessDays)) {
-        const customerIds = await customersWithReceivedDebits(db, month);
-        for (const customerId of customerIds) items.add(customerMonthItem(customerId, month));
-      }
-      // debits received after their order date (a debit item retried late): bought today, not left waiting
-      const late = await customerMonthsWithUnorderedDebits(
-        db,
-        addCalendarDays(businessDate, -lateDebitWindowDays),
-        businessDate,
-      );
-      for (const { customerId, month: firstDay } of late) {
-        const month = yearMonthOf(firstDay as IsoDate);
-        if (transferPurchaseOrderDate(month, options.lagBusinessDays) < businessDate)
-          items.add(customerMonthItem(customerId, month));
-      }
-      return [...items];
-    },
-    async process(tx, itemId, { businessDate, now }) {
-      const { customerId, month } = parseCustomerMonthItem(itemId);
-      const placedAt = batchOrderInstant(businessDate);
-      const pending = await pendingDebitsOf(tx, customerId, month);
-      if (pending.length === 0) return 'nothing-to-place';
-      const investor = await investorOf(tx, customerId);
-      const accountTypes = await openAccountTypesOf(tx, customerId);
-      const taxableAccount: AccountType = accountTypes.has('specific') ? 'specific' : 'general';
-      let usage = investor === undefined ? emptyNisaUsage : await nisaUsageOf(tx, customerId);
-      let placed = 0;
-      let refused = 0;
-      for (const { debit: paid, plan, fund } of pending) {
-        const calendar = await tradingCalendarOf(tx, fund, businessDate);
-        const { settlementDate } = orderDatesFor(placedAt, 'BUY', calendar);
-        const target = purchaseAccountsOf({
-          plan,
-          amount: paid.amount as Yen,
-          fund,
-          investor,
-          usage,
-          settlementDate,
-          accountTypes,
-          taxableAccount,
+export const recurringOrdersStep: BatchStep = {
+  name: 'recurring-orders',
+  processChunk: orderChunk,
+  async enumerate(db, { businessDate, settings }) {
+    const items = new Set<string>();
+    for (const month of purchaseMonthsOn(businessDate, settings.purchaseLagBusinessDays)) {
+      const customerIds = await customersWithReceivedDebits(db, month);
+      for (const customerId of customerIds) items.add(customerMonthItem(customerId, month));
+    }
+    // debits received after their order date (a debit item retried late): bought today, not left waiting
+    const late = await customerMonthsWithUnorderedDebits(
+      db,
+      addCalendarDays(businessDate, -lateDebitWindowDays),
+      businessDate,
+    );
+    for (const { customerId, month: firstDay } of late) {
+      const month = yearMonthOf(firstDay as IsoDate);
+      if (transferPurchaseOrderDate(month, settings.purchaseLagBusinessDays) < businessDate)
+        items.add(customerMonthItem(customerId, month));
+    }
+    return [...items];
+  },
+  async process(tx, itemId, { businessDate, now }) {
+    const { customerId, month } = parseCustomerMonthItem(itemId);
+    const placedAt = batchOrderInstant(businessDate);
+    const pending = await pendingDebitsOf(tx, customerId, month);
+    if (pending.length === 0) return 'nothing-to-place';
+    const investor = await investorOf(tx, customerId);
+    const accountTypes = await openAccountTypesOf(tx, customerId);
+    const taxableAccount: AccountType = accountTypes.has('specific') ? 'specific' : 'general';
+    let usage = investor === undefined ? emptyNisaUsage : await nisaUsageOf(tx, customerId);
+    let placed = 0;
+    let refused = 0;
+    for (const { debit: paid, plan, fund } of pending) {
+      const calendar = await tradingCalendarOf(tx, fund, businessDate);
+      const { settlementDate } = orderDatesFor(placedAt, 'BUY', calendar);
+      const target = purchaseAccountsOf({
+        plan,
+        amount: paid.amount as Yen,
+        fund,
+        investor,
+        usage,
+        settlementDate,
+        accountTypes,
+        taxableAccount,
+      });
+      try {
+        // a debit's parts are placed together or not at all: a refused part refunds the whole debit
+        await tx.transaction(async (savepoint) => {
+          for (const [index, part] of target.parts.entries()) {
+            await placeBuyOrder(savepoint, {
+              customerId,
+              fundCode: fund.code,
+              accountType: part.accountType,
+              orderType: 'AMOUNT',
+              amount: part.amount,
+              channel: 'TSUMITATE',
+              recurringPurchaseId: plan.id,
+              recurringDebitId: paid.id,
+              paymentMethod: plan.paymentMethod,
+              idempotencyKey: recurringOrderKey(plan.id, month, index, part),
+              now: placedAt,
+            });
+          }
+          if (isMoved(plan.accountType, target.parts)) {
+            await postSplitNotice(savepoint, {
+              customerId,
+              fundName: fund.name,
+              planAccountType: plan.accountType,
+              amount: paid.amount,
+              parts: target.parts,
+              settlementDate,
+              at: now(),
+            });
+          }
         });
-        try {
-          // a debit's parts are placed together or not at all: a refused part refunds the whole debit
-          await tx.transaction(async (savepoint) => {
-            for (const [index, part] of target.parts.entries()) {
-              await placeBuyOrder(savepoint, {
-                customerId,
-                fundCode: fund.code,
-                accountType: part.accountType,
-                orderType: 'AMOUNT',
-                amount: part.amount,
-                channel: 'TSUMITATE',
-                recurringPurchaseId: plan.id,
-                recurringDebitId: paid.id,
-                paymentMethod: plan.paymentMethod,
-                idempotencyKey: recurringOrderKey(plan.id, month, index, part),
-                now: placedAt,
-              });
-            }
-            if (isMoved(plan.accountType, target.parts)) {
-              await postSplitNotice(savepoint, {
-                customerId,
-                fundName: fund.name,
-                planAccountType: plan.accountType,
-                amount: paid.amount,
-                parts: target.parts,
-                settlementDate,
-                at: now(),
-              });
-            }
-          });
-          usage = target.usage;
-          placed += 1;
-        } catch (error) {
-          if (!(error instanceof AppError)) throw error;
-          refused += 1;
-          await refundDebit(tx, {
-            customerId,
-            debitId: paid.id,
-            amount: paid.amount,
-            reason: error.message,
-            businessDate,
-            at: now(),
-          });
-        }
+        usage = target.usage;
+        placed += 1;
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        refused += 1;
+        await refundDebit(tx, {
+          customerId,
+          debitId: paid.id,
+          amount: paid.amount,
+          reason: error.message,
+          businessDate,
+          at: now(),
+        });
       }
-      return refused === 0 ? `placed` : placed === 0 ? 'refused' : 'partly-refused';
-    },
-  };
-}
+    }
+    return refused === 0 ? `placed` : placed === 0 ? 'refused' : 'partly-refused';
+  },
+};
