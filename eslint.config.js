@@ -140,7 +140,6 @@ const queriesNotYetInRepositories = [
   'apps/server/src/jobs/batch-data.ts',
   'apps/server/src/jobs/batch-runner.ts',
   'apps/server/src/jobs/demo-clock.ts',
-  'apps/server/src/jobs/steps/pre-debit-check.step.ts',
 ];
 
 export default tseslint.config(

@@ -7,16 +7,7 @@ import {
   type PaymentMethod,
   type YearMonth,
 } from '@fund/domain';
-import {
-  accountTransferAccounts,
-  customers,
-  linkedCards,
-  monthlyDeposits,
-  recurringPurchases,
-  type RecurringPurchase,
-  type Transaction,
-} from '@fund/db';
-import { and, eq, gt, inArray, isNull, lt, lte, ne, or } from 'drizzle-orm';
+import type { RecurringPurchase, Transaction } from '@fund/db';
 import { preDebitCheckMail } from '../../mail/mail-templates.ts';
 import { insertOutboxMail } from '../../mail/outbox.repository.ts';
 import {
@@ -28,6 +19,13 @@ import type { BatchStep } from '../batch-runner.ts';
 import { firstDayOf, postNotice, skipForTradingStanding } from '../batch-data.ts';
 import { monthlyDepositDate } from './monthly-deposits.step.ts';
 import { preDebitMessage } from './pre-debit-check-messages.ts';
+import {
+  activeDepositDebitDays,
+  customerEmail,
+  customersWithPlansPossiblyNotReady,
+  depositsPossiblyNotReady,
+  transferFailuresInARowOf,
+} from './pre-debit-check.repository.ts';
 
 /**
  * The payment method a plan is debited with in `month`: a pending change that applies by then (the
@@ -69,51 +67,11 @@ export const preDebitCheckStep: BatchStep = {
   async enumerate(db, { businessDate }) {
     const items = new Set<string>();
     for (const { month, debitDate } of debitsCheckedOn(businessDate, transferDebitDate)) {
-      const rows = await db
-        .selectDistinct({ customerId: recurringPurchases.customerId })
-        .from(recurringPurchases)
-        .leftJoin(linkedCards, eq(linkedCards.customerId, recurringPurchases.customerId))
-        .leftJoin(
-          accountTransferAccounts,
-          eq(accountTransferAccounts.customerId, recurringPurchases.customerId),
-        )
-        .where(
-          and(
-            eq(recurringPurchases.status, 'ACTIVE'),
-            lte(recurringPurchases.startMonth, firstDayOf(month)),
-            or(
-              isNull(linkedCards.customerId),
-              eq(linkedCards.state, 'EXPIRED'),
-              lt(linkedCards.expiry, debitDate.slice(0, 7)),
-              isNull(accountTransferAccounts.customerId),
-              gt(recurringPurchases.consecutiveDebitFailures, 0),
-            ),
-          ),
-        );
-      for (const row of rows) items.add(`${row.customerId}:${debitDate}`);
+      const customerIds = await customersWithPlansPossiblyNotReady(db, firstDayOf(month), debitDate);
+      for (const customerId of customerIds) items.add(`${customerId}:${debitDate}`);
     }
-    // (a card's 有効期限 YYYY-MM before the debit date's month: expired by then, as `cardStateOn` says)
     // 毎月の入金 is a 口座振替 too: its bank account missing, or the customer's last 口座振替 failed
-    const failing = db
-      .select({ customerId: recurringPurchases.customerId })
-      .from(recurringPurchases)
-      .where(
-        and(
-          ne(recurringPurchases.status, 'CANCELED'),
-          eq(recurringPurchases.paymentMethod, 'ACCOUNT_TRANSFER'),
-          gt(recurringPurchases.consecutiveDebitFailures, 0),
-        ),
-      );
-    const deposits = await db
-      .select({ customerId: monthlyDeposits.customerId, debitDay: monthlyDeposits.debitDay })
-      .from(monthlyDeposits)
-      .leftJoin(accountTransferAccounts, eq(accountTransferAccounts.customerId, monthlyDeposits.customerId))
-      .where(
-        and(
-          eq(monthlyDeposits.status, 'ACTIVE'),
-          or(isNull(accountTransferAccounts.customerId), inArray(monthlyDeposits.customerId, failing)),
-        ),
-      );
+    const deposits = await depositsPossiblyNotReady(db);
     for (const deposit of deposits) {
       for (const { debitDate } of debitsCheckedOn(businessDate, (month) =>
         monthlyDepositDate(month, deposit.debitDay),
@@ -132,10 +90,7 @@ export const preDebitCheckStep: BatchStep = {
     const situation = await situationOf(tx, customerId, businessDate, debitDate);
     const problems = preDebitProblems(situation);
     if (problems.length === 0) return 'nothing-to-tell';
-    const [customer] = await tx
-      .select({ email: customers.email })
-      .from(customers)
-      .where(eq(customers.id, customerId));
+    const email = await customerEmail(tx, customerId);
     const at = now();
     for (const problem of problems) {
       const message = preDebitMessage(problem, {
@@ -152,9 +107,9 @@ export const preDebitCheckStep: BatchStep = {
         at,
         category: 'important',
       });
-      if (customer !== undefined) {
+      if (email !== undefined) {
         const content = preDebitCheckMail({ ...message, appOrigin: settings.appOrigin });
-        await insertOutboxMail(tx, { to: customer.email, ...content, createdAt: at });
+        await insertOutboxMail(tx, { to: email, ...content, createdAt: at });
       }
     }
     return `told-${problems.join('+')}`;
@@ -181,22 +136,10 @@ async function situationOf(tx: Transaction, customerId: string, checkDate: IsoDa
     }
   }
   // a 毎月の入金 is debited from the same account: the last 口座振替 of any live 積立 tells (decision 023)
-  const failures = await tx
-    .select({ failures: recurringPurchases.consecutiveDebitFailures })
-    .from(recurringPurchases)
-    .where(
-      and(
-        eq(recurringPurchases.customerId, customerId),
-        ne(recurringPurchases.status, 'CANCELED'),
-        eq(recurringPurchases.paymentMethod, 'ACCOUNT_TRANSFER'),
-      ),
-    );
-  for (const row of failures) transferFailuresInARow = Math.max(transferFailuresInARow, row.failures);
-  const depositPlans = await tx
-    .select({ debitDay: monthlyDeposits.debitDay })
-    .from(monthlyDeposits)
-    .where(and(eq(monthlyDeposits.customerId, customerId), eq(monthlyDeposits.status, 'ACTIVE')));
-  const deposits = depositPlans.some((plan) => depositDebitedOn(plan.debitDay, checkDate, debitDate));
+  transferFailuresInARow = Math.max(transferFailuresInARow, await transferFailuresInARowOf(tx, customerId));
+  const deposits = (await activeDepositDebitDays(tx, customerId)).some((debitDay) =>
+    depositDebitedOn(debitDay, checkDate, debitDate),
+  );
   const card = await findLinkedCard(tx, customerId);
   const bankAccount = await findAccountTransferAccount(tx, customerId);
   return {
