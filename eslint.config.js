@@ -139,7 +139,6 @@ const queriesNotYetInRepositories = [
   // runner's bookkeeping are next
   'apps/server/src/jobs/batch-data.ts',
   'apps/server/src/jobs/batch-runner.ts',
-  'apps/server/src/jobs/demo-clock.ts',
 ];
 
 export default tseslint.config(

@@ -65,11 +65,32 @@ export async function openItemsBefore(
   return inStepOrder(rows.map(failedItemOf), stepNames);
 }
 
+/**
+ * A marker of a date (item '-' of a step of its own, finished now): the day done, the demo clock. The
+ * first marker of a step and date stays; a second changes nothing.
+ */
+export async function markDate(db: Database, step: string, date: IsoDate): Promise<void> {
+  await db.execute(sql`INSERT INTO batch_step_runs (step, business_date, item_id, status, attempts, finished_at)
+    VALUES (${step}, ${date}::date, '-', 'SUCCEEDED', 1, now())
+    ON CONFLICT (step, business_date, item_id) DO NOTHING`);
+}
+
 /** The date is done for every item that did not fail: the next date runs, and the scheduler goes on. */
 export async function markDayDone(db: Database, businessDate: IsoDate): Promise<void> {
-  await db.execute(sql`INSERT INTO batch_step_runs (step, business_date, item_id, status, attempts, finished_at)
-    VALUES (${dayDoneStep}, ${businessDate}::date, '-', 'SUCCEEDED', 1, now())
-    ON CONFLICT (step, business_date, item_id) DO NOTHING`);
+  await markDate(db, dayDoneStep, businessDate);
+}
+
+/** The latest marker of a step: its date and when it was set. */
+export async function latestMark(
+  db: Database,
+  step: string,
+): Promise<{ date: IsoDate; setAt: Date } | undefined> {
+  const [row] = await rowsOf(
+    db,
+    sql`SELECT business_date::text AS date, finished_at AS set_at
+      FROM batch_step_runs WHERE step = ${step} ORDER BY business_date DESC LIMIT 1`,
+  );
+  return row === undefined ? undefined : { date: row.date as IsoDate, setAt: new Date(row.set_at as string) };
 }
 
 /** The last date whose run finished, or undefined before the first run. */

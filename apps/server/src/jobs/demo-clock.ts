@@ -1,7 +1,7 @@
 import { calendarDateOf, jstInstant, type IsoDate, type TimeOfDay } from '@fund/domain';
 import type { DatabaseHandle } from '@fund/db';
-import { sql } from 'drizzle-orm';
 import type { Clock } from '../plugins/clock.plugin.ts';
+import { latestMark, markDate } from './batch-days.repository.ts';
 
 /**
  * The demo clock (domain.md §8): development only (DEMO_CLOCK, refused in production). Running the batch
@@ -16,21 +16,16 @@ export const demoClockStep = 'demo-clock';
 
 /** Moves the demo clock forward to `time` on `date` (a date at or before the current one changes nothing). */
 export async function advanceDemoClock(handle: DatabaseHandle, date: IsoDate): Promise<void> {
-  await handle.db
-    .execute(sql`INSERT INTO batch_step_runs (step, business_date, item_id, status, attempts, finished_at)
-    VALUES (${demoClockStep}, ${date}::date, '-', 'SUCCEEDED', 1, now())
-    ON CONFLICT (step, business_date, item_id) DO NOTHING`);
+  await markDate(handle.db, demoClockStep, date);
 }
 
 /** The offset (ms) of the demo clock against the real clock: ≥ 0, 0 when it is not ahead. */
 export async function readDemoClockOffset(handle: DatabaseHandle, time: TimeOfDay): Promise<number> {
-  const result = await handle.db.execute(sql`SELECT business_date::text AS date, finished_at AS set_at
-    FROM batch_step_runs WHERE step = ${demoClockStep} ORDER BY business_date DESC LIMIT 1`);
-  const [row] = (result as unknown as { rows: { date: string; set_at: Date | string }[] }).rows;
-  if (row === undefined) return 0;
-  const { year, month, day } = calendarDateOf(row.date as IsoDate);
+  const mark = await latestMark(handle.db, demoClockStep);
+  if (mark === undefined) return 0;
+  const { year, month, day } = calendarDateOf(mark.date);
   const target = jstInstant(year, month, day, time.hour, time.minute);
-  const setAt = new Date(row.set_at);
+  const { setAt } = mark;
   // the clock reached `target` when it was set and has run on since then
   const offset = target.getTime() - setAt.getTime();
   return offset > 0 ? offset : 0;
