@@ -8,7 +8,8 @@ import {
   type YearMonth,
 } from '@fund/domain';
 import { monthlyDeposits, recurringPurchases, scheduledSells, type Fund, type Transaction } from '@fund/db';
-import { firstDayOf, loadFund, monthKey } from '../jobs/batch-data.ts';
+import { firstDayOf, monthKey } from '../jobs/batch-data.ts';
+import { loadFund } from '../jobs/batch-data.repository.ts';
 import { monthlyDepositDate, monthlyDepositsStep } from '../jobs/steps/monthly-deposits.step.ts';
 import { recurringDebitsStep } from '../jobs/steps/recurring-debits.step.ts';
 import { recurringOrdersStep } from '../jobs/steps/recurring-orders.step.ts';

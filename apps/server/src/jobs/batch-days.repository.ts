@@ -1,7 +1,7 @@
 import type { Database } from '@fund/db';
 import type { IsoDate } from '@fund/domain';
 import { sql } from 'drizzle-orm';
-import { rowsOf } from './batch-data.ts';
+import { rowsOf } from './batch-data.repository.ts';
 import type { FailedItem } from './day-report.ts';
 
 /** The step that marks a day done (item '-'); the scheduler catches up from the last one. */

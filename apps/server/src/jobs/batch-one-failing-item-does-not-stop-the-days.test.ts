@@ -4,7 +4,7 @@ import { jstInstant } from '@fund/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { placeBuyOrder } from '../modules/trading/buy-placement.ts';
-import { rowsOf } from './batch-data.ts';
+import { rowsOf } from './batch-data.repository.ts';
 import { lastFinishedDay } from './batch-days.repository.ts';
 import { formatDayReport, type DayReport } from './day-report.ts';
 import {

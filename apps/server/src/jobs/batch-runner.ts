@@ -2,7 +2,7 @@ import type { IsoDate } from '@fund/domain';
 import type { Database, Transaction } from '@fund/db';
 import { sql } from 'drizzle-orm';
 import { arrayLiteral } from '../shared/sql-arrays.ts';
-import { rowsOf } from './batch-data.ts';
+import { rowsOf } from './batch-data.repository.ts';
 import { timeOrderedUuid } from './time-ordered-uuid.ts';
 import type { BatchSettings } from './batch-context.ts';
 

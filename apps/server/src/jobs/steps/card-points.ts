@@ -1,7 +1,8 @@
 import { cardEarnsPoints, pointsEarnedOnCardCharge, type IsoDate } from '@fund/domain';
 import { pointsLedger, type Transaction } from '@fund/db';
 import type { DebitCard } from './recurring-debits.repository.ts';
-import { formatJapaneseDate, formatYen, postNotice } from '../batch-data.ts';
+import { formatJapaneseDate, formatYen } from '../batch-data.ts';
+import { postNotice } from '../batch-data.repository.ts';
 
 /** A card 積立 charge that went through: the recurring_debits row and its yen. */
 export interface CardCharge {

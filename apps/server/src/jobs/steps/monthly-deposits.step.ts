@@ -1,14 +1,8 @@
 import { businessDayOnOrAfter, dateInMonth, yearMonthOf, type YearMonth } from '@fund/domain';
 import { credit, debit, postJournalEntry, recordBankTransfer } from '@fund/db';
 import type { BatchStep } from '../batch-runner.ts';
-import {
-  formatJapaneseDate,
-  formatYen,
-  monthKey,
-  postNotice,
-  previousYearMonth,
-  skipForTradingStanding,
-} from '../batch-data.ts';
+import { formatJapaneseDate, formatYen, monthKey, previousYearMonth } from '../batch-data.ts';
+import { postNotice, skipForTradingStanding } from '../batch-data.repository.ts';
 import { bankAccountMissingReason } from './recurring-debit-rules.ts';
 import { activeMonthlyDeposits, lockActiveMonthlyDeposit } from './monthly-deposits.repository.ts';
 import { customersWithBankAccount } from './recurring-debits.repository.ts';

@@ -1,6 +1,7 @@
 import { isBusinessDay, previousBusinessDay, yearOf, type IsoDate } from '@fund/domain';
 import type { BatchStep } from '../batch-runner.ts';
-import { formatYen, postNotice } from '../batch-data.ts';
+import { formatYen } from '../batch-data.ts';
+import { postNotice } from '../batch-data.repository.ts';
 import { customersWithFreedNisaRoom, freedNisaBookValue } from './nisa-year-start.repository.ts';
 
 /** Whether `date` is the first business day of its year. */

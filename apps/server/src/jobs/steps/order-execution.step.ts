@@ -15,7 +15,8 @@ import {
 import { credit, debit, postJournalEntry, type Order, type Transaction } from '@fund/db';
 import { heldAmounts, releaseNisaPurchase } from '../../modules/trading/trading.repository.ts';
 import type { BatchStep } from '../batch-runner.ts';
-import { formatJapaneseDate, formatUnits, formatYen, postNotice } from '../batch-data.ts';
+import { formatJapaneseDate, formatUnits, formatYen } from '../batch-data.ts';
+import { postNotice } from '../batch-data.repository.ts';
 import {
   addReservedUnits,
   fundOf,

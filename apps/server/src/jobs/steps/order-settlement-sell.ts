@@ -20,7 +20,8 @@ import {
   type Transaction,
 } from '@fund/db';
 import { noTax, type WithheldTax } from '../../modules/documents/trade-report.ts';
-import { formatJapaneseDate, formatUnits, formatYen, postNotice } from '../batch-data.ts';
+import { formatJapaneseDate, formatUnits, formatYen } from '../batch-data.ts';
+import { postNotice } from '../batch-data.repository.ts';
 import { executedFigures } from './executed-figures.ts';
 import {
   addNisaFreed,

@@ -12,7 +12,8 @@ import { credit, debit, postJournalEntry, type Order, type Transaction } from '@
 import { issueTradeReport, noTax } from '../../modules/documents/trade-report.ts';
 import { addNisaPurchase } from '../../modules/trading/trading.repository.ts';
 import type { BatchStep } from '../batch-runner.ts';
-import { formatJapaneseDate, formatUnits, formatYen, postNotice } from '../batch-data.ts';
+import { formatJapaneseDate, formatUnits, formatYen } from '../batch-data.ts';
+import { postNotice } from '../batch-data.repository.ts';
 import { executedFigures } from './executed-figures.ts';
 import {
   executedOrdersDue,

@@ -13,7 +13,7 @@ import {
   hasDocument,
 } from '../../modules/documents/periodic-reports.repository.ts';
 import type { BatchStep } from '../batch-runner.ts';
-import { postNotice } from '../batch-data.ts';
+import { postNotice } from '../batch-data.repository.ts';
 
 /**
  * h. Periodic 電子交付書面 (decision 017, "Issued by the batch"), on the first business day of a quarter

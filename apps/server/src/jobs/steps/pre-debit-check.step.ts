@@ -16,7 +16,8 @@ import {
 } from '../../modules/payment-accounts/payment-accounts.repository.ts';
 import { listActivePlansStartedBy } from '../../modules/plans/plans.repository.ts';
 import type { BatchStep } from '../batch-runner.ts';
-import { firstDayOf, postNotice, skipForTradingStanding } from '../batch-data.ts';
+import { firstDayOf } from '../batch-data.ts';
+import { postNotice, skipForTradingStanding } from '../batch-data.repository.ts';
 import { monthlyDepositDate } from './monthly-deposits.step.ts';
 import { preDebitMessage } from './pre-debit-check-messages.ts';
 import {

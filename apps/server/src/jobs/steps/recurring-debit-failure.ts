@@ -1,6 +1,7 @@
 import { recordDebitOutcome, type CardChargeRefusal, type IsoDate } from '@fund/domain';
 import type { RecurringPurchase, Transaction } from '@fund/db';
-import { formatJapaneseDate, formatYen, postNotice } from '../batch-data.ts';
+import { formatJapaneseDate, formatYen } from '../batch-data.ts';
+import { postNotice } from '../batch-data.repository.ts';
 import { bankAccountMissingReason, debitMethodName } from './recurring-debit-rules.ts';
 import { recordDebitFailures } from './recurring-debits.repository.ts';
 

@@ -18,7 +18,8 @@ import {
 import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import { arrayLiteral } from '../../shared/sql-arrays.ts';
 import { timeOrderedUuid } from '../time-ordered-uuid.ts';
-import { firstDayOf, monthKey, rowsOf } from '../batch-data.ts';
+import { firstDayOf, monthKey } from '../batch-data.ts';
+import { rowsOf } from '../batch-data.repository.ts';
 
 /**
  * The recurring-debits step's reads and writes: the customers due for a month, their debits of the month,

@@ -32,7 +32,8 @@ import {
   resetDebitFailures,
   type DebitCard,
 } from './recurring-debits.repository.ts';
-import { firstDayOf, previousYearMonth, skipForTradingStanding } from '../batch-data.ts';
+import { firstDayOf, previousYearMonth } from '../batch-data.ts';
+import { skipForTradingStanding } from '../batch-data.repository.ts';
 
 export type { DebitFailureRule } from './recurring-debit-rules.ts';
 

@@ -13,7 +13,8 @@ import {
   type Yen,
 } from '@fund/domain';
 import type { Transaction } from '@fund/db';
-import { monthKey, postNotice } from '../batch-data.ts';
+import { monthKey } from '../batch-data.ts';
+import { postNotice } from '../batch-data.repository.ts';
 
 const nisaAccountTypes: readonly AccountType[] = ['nisa2_tsumitate', 'nisa2_growth'];
 

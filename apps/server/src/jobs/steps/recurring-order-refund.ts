@@ -1,6 +1,7 @@
 import { credit, debit, postJournalEntry, type Transaction } from '@fund/db';
 import { paymentStatusMachine, type IsoDate } from '@fund/domain';
-import { formatJapaneseDate, formatYen, postNotice } from '../batch-data.ts';
+import { formatJapaneseDate, formatYen } from '../batch-data.ts';
+import { postNotice } from '../batch-data.repository.ts';
 import { markDebitNotPurchased } from './recurring-orders.repository.ts';
 
 /**

@@ -22,7 +22,8 @@ import {
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { arrayLiteral } from '../../shared/sql-arrays.ts';
 import type { NisaUsageRow } from '../../modules/trading/trading.repository.ts';
-import { firstDayOf, rowsOf } from '../batch-data.ts';
+import { firstDayOf } from '../batch-data.ts';
+import { rowsOf } from '../batch-data.repository.ts';
 
 /**
  * The recurring-orders step's reads and writes: the customers with received debits of a month, a customer's

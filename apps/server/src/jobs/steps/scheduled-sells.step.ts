@@ -9,15 +9,8 @@ import {
 import { AppError } from '../../errors/app-error.ts';
 import { placeSellOrder } from '../../modules/trading/sell-placement.ts';
 import type { BatchStep } from '../batch-runner.ts';
-import {
-  batchOrderInstant,
-  formatJapaneseDate,
-  loadFund,
-  monthKey,
-  postNotice,
-  previousYearMonth,
-  skipForTradingStanding,
-} from '../batch-data.ts';
+import { batchOrderInstant, formatJapaneseDate, monthKey, previousYearMonth } from '../batch-data.ts';
+import { loadFund, postNotice, skipForTradingStanding } from '../batch-data.repository.ts';
 import {
   activeScheduledSells,
   activeScheduledSellWithFund,

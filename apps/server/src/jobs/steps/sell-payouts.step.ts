@@ -1,7 +1,8 @@
 import { orderStatusMachine, scheduledSellPayoutDate, type IsoDate } from '@fund/domain';
 import { credit, debit, postJournalEntry, recordBankTransfer } from '@fund/db';
 import type { BatchStep } from '../batch-runner.ts';
-import { formatJapaneseDate, formatYen, postNotice } from '../batch-data.ts';
+import { formatJapaneseDate, formatYen } from '../batch-data.ts';
+import { postNotice } from '../batch-data.repository.ts';
 import { fundShortName, lockOrder, markPaidOut, tradedScheduledSells } from './sell-payouts.repository.ts';
 
 /**
