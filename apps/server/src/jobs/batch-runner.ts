@@ -1,10 +1,15 @@
 import type { IsoDate } from '@fund/domain';
 import type { Database, Transaction } from '@fund/db';
-import { sql } from 'drizzle-orm';
-import { arrayLiteral } from '../shared/sql-arrays.ts';
-import { rowsOf } from './batch-data.repository.ts';
-import { timeOrderedUuid } from './time-ordered-uuid.ts';
 import type { BatchSettings } from './batch-context.ts';
+import {
+  claimItems,
+  countItems,
+  insertItems,
+  markItemFailed,
+  markItemsSucceeded,
+  openItemCount,
+  replanCachedStatements,
+} from './batch-items.repository.ts';
 
 /**
  * Runs one step of the business-day batch over its items, each item once (architecture.md §1):
@@ -92,25 +97,6 @@ export class BatchAbortedError extends Error {
   override readonly name = 'BatchAbortedError';
 }
 
-const insertChunk = 5_000;
-
-/**
- * Inserts the step's items in item order with time-ordered ids: the rows then go to the right edge of the
- * primary key and in key order into the (step, date, item) indexes, instead of one random index page per
- * row; the claims read them in item order too.
- */
-async function insertItems(db: Database, step: string, date: IsoDate, unsorted: readonly string[]) {
-  const items = [...unsorted].sort();
-  for (let start = 0; start < items.length; start += insertChunk) {
-    const chunk = items.slice(start, start + insertChunk);
-    await db.execute(sql`INSERT INTO batch_step_runs (id, step, business_date, item_id)
-      SELECT id, ${step}, ${date}::date, item
-      FROM unnest(${arrayLiteral(chunk.map(() => timeOrderedUuid()))}::uuid[], ${arrayLiteral(chunk)}::text[])
-        AS t(id, item)
-      ON CONFLICT (step, business_date, item_id) DO NOTHING`);
-  }
-}
-
 function errorText(error: unknown): string {
   let text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
   // the driver's error (e.g. the constraint or trigger that refused a row) is the cause of drizzle's
@@ -157,16 +143,8 @@ export async function runStep(options: RunStepOptions): Promise<StepReport> {
   const { db, step, context } = options;
   const date = context.businessDate;
   const items = options.retryOnly === true ? [] : await step.enumerate(db, context);
-  const countItems = async () => {
-    const [counts] = await rowsOf(
-      db,
-      sql`SELECT count(*)::int AS total, (count(*) FILTER (WHERE status = 'SUCCEEDED'))::int AS done
-        FROM batch_step_runs WHERE step = ${step.name} AND business_date = ${date}::date`,
-    );
-    return { total: Number(counts?.total ?? 0), done: Number(counts?.done ?? 0) };
-  };
   // items finished by earlier runs, counted before this run finishes any
-  const { done: alreadyDone } = await countItems();
+  const { done: alreadyDone } = await countItems(db, step.name, date);
   // the loops start on the first items while the rest are inserted (in item order, so the rows of a later
   // insert come after every loop's cursor): 50,000 items take half a second to insert
   let inserting = true;
@@ -195,14 +173,7 @@ export async function runStep(options: RunStepOptions): Promise<StepReport> {
         continue;
       }
       if (claimed === 'none') {
-        const excluded = `{${[...tried].join(',')}}`;
-        const [open] = await rowsOf(
-          db,
-          sql`SELECT count(*)::int AS open FROM batch_step_runs
-            WHERE step = ${step.name} AND business_date = ${date}::date AND status <> 'SUCCEEDED'
-              AND NOT (id = ANY(${excluded}::uuid[]))`,
-        );
-        if (Number(open?.open ?? 0) === 0) return;
+        if ((await openItemCount(db, step.name, date, tried)) === 0) return;
         await sleep(50); // another worker holds the rest: wait for it, the next step depends on them
         continue;
       }
@@ -222,7 +193,7 @@ export async function runStep(options: RunStepOptions): Promise<StepReport> {
   if (rejected !== undefined) throw rejected.reason;
   return {
     step: step.name,
-    items: (await countItems()).total,
+    items: (await countItems(db, step.name, date)).total,
     alreadyDone,
     outcomes,
     failed,
@@ -233,10 +204,6 @@ type ItemResult = { ok: true; outcome: string } | { ok: false; id: string };
 /** The results of the items claimed, and the last item id claimed (the loop's next cursor). */
 type Claim = 'none' | { results: ItemResult[]; last: string };
 
-function uuidArray(ids: readonly string[]): string {
-  return `{${ids.join(',')}}`;
-}
-
 async function claimAndProcess(options: RunStepOptions, tried: Set<string>, after: string): Promise<Claim> {
   const { db, step, context } = options;
   const chunkSize = options.chunkSize ?? step.chunkSize ?? defaultChunkSize;
@@ -245,30 +212,22 @@ async function claimAndProcess(options: RunStepOptions, tried: Set<string>, afte
   const claimedIds: string[] = [];
   try {
     return await db.transaction(async (tx) => {
-      const excluded = uuidArray([...tried]);
-      // claim: lock the rows; rows other workers hold are skipped, not waited for. The claim writes
-      // nothing: the row lock is the claim, and the rows are written once, with the outcome, in this same
-      // transaction (a RUNNING mark would never be seen by anyone else: it commits, or not, with the outcome)
-      const rows = await rowsOf(
-        tx,
-        sql`SELECT id, item_id FROM batch_step_runs
-          WHERE step = ${step.name} AND business_date = ${context.businessDate}::date AND item_id > ${after}
-            AND status <> 'SUCCEEDED' AND NOT (id = ANY(${excluded}::uuid[]))
-          ORDER BY item_id LIMIT ${limit} FOR UPDATE SKIP LOCKED`,
-      );
+      // claim: lock the rows; rows other workers hold are skipped, not waited for
+      const rows = await claimItems(tx, {
+        step: step.name,
+        date: context.businessDate,
+        after,
+        excluded: tried,
+        limit,
+      });
       if (rows.length === 0) return 'none' as const;
-      const claimed = rows
-        .map((row) => ({ id: String(row.id), itemId: String(row.item_id) }))
-        .sort((a, b) => (a.itemId < b.itemId ? -1 : a.itemId > b.itemId ? 1 : 0));
+      const claimed = [...rows].sort((a, b) => (a.itemId < b.itemId ? -1 : a.itemId > b.itemId ? 1 : 0));
       for (const { id } of claimed) claimedIds.push(id);
 
       let done: ReadonlyMap<string, string> = new Map();
       if (chunked) {
         try {
-          // the plans PostgreSQL cached in this session for triggers and foreign-key checks were made when
-          // the tables were smaller (a sequential scan of a then-tiny journal_entries is re-run for every
-          // line of every chunk after): replan them for the chunk, as the tables grow during the run
-          await tx.execute(sql`DISCARD PLANS`);
+          await replanCachedStatements(tx);
           done = await tx.transaction((savepoint) =>
             step.processChunk!(
               savepoint,
@@ -305,20 +264,19 @@ async function claimAndProcess(options: RunStepOptions, tried: Set<string>, afte
           results.push({ ok: true as const, outcome: itemOutcome });
         } catch (error) {
           tried.add(item.id);
-          await tx.execute(sql`UPDATE batch_step_runs SET status = 'FAILED', attempts = attempts + 1,
-            last_error = ${errorText(error)}, locked_by = NULL, locked_at = NULL, updated_at = now()
-            WHERE id = ${item.id}::uuid`);
+          await markItemFailed(tx, item.id, errorText(error));
           results.push({ ok: false as const, id: item.id });
         }
       }
       if (succeeded.length > 0) {
-        await tx.execute(sql`UPDATE batch_step_runs SET status = 'SUCCEEDED', attempts = attempts + 1,
-          finished_at = now(), last_error = NULL, locked_by = NULL, locked_at = NULL, updated_at = now()
-          WHERE id = ANY(${uuidArray(succeeded.map((item) => item.id))}::uuid[])`);
+        await markItemsSucceeded(
+          tx,
+          succeeded.map((item) => item.id),
+        );
       }
       for (const item of succeeded) await options.hooks?.beforeCommit?.(step.name, item.itemId);
       // the rows came in the database's item order (its collation): the cursor goes on from the last one
-      return { results, last: String(rows.at(-1)!.item_id) };
+      return { results, last: rows.at(-1)!.itemId };
     });
   } catch (error) {
     // the transaction itself failed (connection lost, a hook aborted the run): nothing of it committed
