@@ -1,5 +1,5 @@
-import { oidcPayloads, type Database } from '@fund/db';
-import { and, eq, gt, isNull, or } from 'drizzle-orm';
+import type { Database } from '@fund/db';
+import { grantExists } from './grant-liveness.repository.ts';
 
 /** Claim carrying the grant an access token belongs to, so the API can refuse tokens of ended grants. */
 export const grantIdClaim = 'grant_id';
@@ -29,18 +29,8 @@ export class GrantLiveness {
     const now = this.#now();
     const remembered = this.#liveUntil.get(grantId);
     if (remembered !== undefined && remembered > now) return true;
-    const [row] = await this.#db
-      .select({ id: oidcPayloads.id })
-      .from(oidcPayloads)
-      .where(
-        and(
-          eq(oidcPayloads.kind, this.#kind),
-          eq(oidcPayloads.id, grantId),
-          or(isNull(oidcPayloads.expiresAt), gt(oidcPayloads.expiresAt, new Date(now))),
-        ),
-      )
-      .limit(1);
-    if (row === undefined) {
+    const live = await grantExists(this.#db, this.#kind, grantId, new Date(now));
+    if (!live) {
       this.#liveUntil.delete(grantId);
       return false;
     }

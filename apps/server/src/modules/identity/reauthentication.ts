@@ -1,8 +1,12 @@
-import { customerCredentials, type DatabaseExecutor } from '@fund/db';
-import { eq } from 'drizzle-orm';
+import type { DatabaseExecutor } from '@fund/db';
 import { consumeStepUpToken } from './authenticators/stepup-token.ts';
 import { verifyDummyPassword, verifyPassword } from './password-hashing.ts';
-import { recordWrongPassword, resetFailures } from './sign-in.repository.ts';
+import {
+  findPasswordAndLock,
+  findSignInLockedAt,
+  recordWrongPassword,
+  resetFailures,
+} from './sign-in.repository.ts';
 
 export type ReauthenticationResult = 'ok' | 'wrong' | 'locked';
 
@@ -32,12 +36,8 @@ export async function reauthenticate(
   now: Date = new Date(),
 ): Promise<ReauthenticationResult> {
   if ('password' in proof) return reauthenticateWithPassword(db, customerId, proof.password, lockThreshold);
-  const [row] = await db
-    .select({ lockedAt: customerCredentials.lockedAt })
-    .from(customerCredentials)
-    .where(eq(customerCredentials.customerId, customerId))
-    .limit(1);
-  if (row !== undefined && row.lockedAt !== null) return 'locked';
+  const lockedAt = await findSignInLockedAt(db, customerId);
+  if (lockedAt !== undefined && lockedAt !== null) return 'locked';
   return (await consumeStepUpToken(db, customerId, proof.stepUpToken, now)) ? 'ok' : 'wrong';
 }
 
@@ -52,11 +52,7 @@ export async function reauthenticateWithPassword(
   password: string,
   lockThreshold: number,
 ): Promise<ReauthenticationResult> {
-  const [row] = await db
-    .select({ passwordHash: customerCredentials.passwordHash, lockedAt: customerCredentials.lockedAt })
-    .from(customerCredentials)
-    .where(eq(customerCredentials.customerId, customerId))
-    .limit(1);
+  const row = await findPasswordAndLock(db, customerId);
   if (row?.passwordHash == null) {
     // Same cost as a real check, so timing does not tell whether a password exists.
     await verifyDummyPassword(password);

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { attemptWindows, type DatabaseExecutor } from '@fund/db';
-import { and, eq, gt, sql } from 'drizzle-orm';
+import type { DatabaseExecutor } from '@fund/db';
+import { countAttempt, runningWindow } from './attempt-windows.repository.ts';
 
 export interface AttemptLimiterOptions {
   readonly db: DatabaseExecutor;
@@ -41,19 +41,7 @@ export class AttemptLimiter {
     const { db, limit, windowMs } = this.#options;
     const now = new Date(this.#options.now());
     const endsAt = new Date(now.getTime() + windowMs);
-    const [row] = await db
-      .insert(attemptWindows)
-      .values({ key: this.#storedKey(key), count: 1, expiresAt: endsAt })
-      .onConflictDoUpdate({
-        target: attemptWindows.key,
-        set: {
-          count: sql`CASE WHEN ${attemptWindows.expiresAt} <= ${now.toISOString()}::timestamptz THEN 1
-            ELSE ${attemptWindows.count} + 1 END`,
-          expiresAt: sql`CASE WHEN ${attemptWindows.expiresAt} <= ${now.toISOString()}::timestamptz
-            THEN excluded.expires_at ELSE ${attemptWindows.expiresAt} END`,
-        },
-      })
-      .returning({ count: attemptWindows.count, expiresAt: attemptWindows.expiresAt });
+    const row = await countAttempt(db, this.#storedKey(key), now, endsAt);
     if (row === undefined || row.count <= limit) return { allowed: true };
     return {
       allowed: false,
@@ -71,10 +59,7 @@ export class AttemptLimiter {
   async refusal(key: string): Promise<AttemptVerdict> {
     const { db, limit } = this.#options;
     const now = new Date(this.#options.now());
-    const [row] = await db
-      .select({ count: attemptWindows.count, expiresAt: attemptWindows.expiresAt })
-      .from(attemptWindows)
-      .where(and(eq(attemptWindows.key, this.#storedKey(key)), gt(attemptWindows.expiresAt, now)));
+    const row = await runningWindow(db, this.#storedKey(key), now);
     if (row === undefined || row.count < limit) return { allowed: true };
     return {
       allowed: false,

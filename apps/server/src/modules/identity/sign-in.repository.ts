@@ -71,6 +71,19 @@ export async function findSignInLockedAt(
   return row?.lockedAt;
 }
 
+/** The customer's password hash and sign-in lock, for a check of the current password. */
+export async function findPasswordAndLock(
+  db: DatabaseExecutor,
+  customerId: string,
+): Promise<{ passwordHash: string; lockedAt: Date | null } | undefined> {
+  const [row] = await db
+    .select({ passwordHash: customerCredentials.passwordHash, lockedAt: customerCredentials.lockedAt })
+    .from(customerCredentials)
+    .where(eq(customerCredentials.customerId, customerId))
+    .limit(1);
+  return row;
+}
+
 export async function resetFailures(db: DatabaseExecutor, customerId: string): Promise<void> {
   await db
     .update(customerCredentials)

@@ -4,7 +4,7 @@ import { recordAudit } from '../../audit/audit-log.ts';
 import { NotFoundError } from '../../errors/app-error.ts';
 import { tradingStandingError } from '../../errors/trading-standing-error.ts';
 import { type PlanCustomer, type PlanFund } from './plans.repository.ts';
-import { lockCustomer } from '../../shared/customer-lock.ts';
+import { lockCustomer } from '../../shared/customer-lock.repository.ts';
 
 /** What every plan flow (積立, 定期売却, 毎月の入金) shares: the caller, its lock, the audit and the moves. */
 

@@ -15,7 +15,7 @@ import {
 } from '@fund/db';
 import type { AccountType } from '@fund/domain';
 import { and, asc, eq, gt, inArray, isNull, lte, ne, sql } from 'drizzle-orm';
-import type { LockedCustomer } from '../../shared/customer-lock.ts';
+import type { LockedCustomer } from '../../shared/customer-lock.repository.ts';
 import { arrayLiteral } from '../../shared/sql-arrays.ts';
 
 /** The customer a plan change locks (shared/customer-lock.ts). */

@@ -7,7 +7,7 @@ import { NotFoundError } from '../../errors/app-error.ts';
 import { lockOwnOrder, releaseNisaPurchase, orderEntryLines, reserveUnits } from './trading.repository.ts';
 import { markOrderCanceled, returnPoints } from './orders.repository.ts';
 import { TradingError, tradingMessages as messages } from './trading-errors.ts';
-import { lockCustomer } from '../../shared/customer-lock.ts';
+import { lockCustomer } from '../../shared/customer-lock.repository.ts';
 
 export interface CancelOrderInput {
   readonly customerId: string;

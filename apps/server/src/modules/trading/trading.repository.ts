@@ -21,7 +21,7 @@ import {
   type Yen,
 } from '@fund/domain';
 import { and, count, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
-import type { LockedCustomer } from '../../shared/customer-lock.ts';
+import type { LockedCustomer } from '../../shared/customer-lock.repository.ts';
 
 /** Reads and writes of the trading module; every function takes the caller's transaction. */
 

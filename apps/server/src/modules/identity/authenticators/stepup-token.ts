@@ -1,9 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { oidcPayloads, type DatabaseExecutor } from '@fund/db';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { DatabaseExecutor } from '@fund/db';
+import { consumeStepUpTokenHash, insertStepUpToken } from './stepup-token.repository.ts';
 
-/** `oidc_payloads.kind` of a passkey step-up token (no OIDC model uses it). */
-export const stepUpTokenKind = 'StepUpToken';
+export { stepUpTokenKind } from './stepup-token.repository.ts';
 
 /** How long a step-up token proves recent authentication (security.md 18). */
 export const stepUpTokenLifetimeMilliseconds = 5 * 60_000;
@@ -21,38 +20,16 @@ export async function issueStepUpToken(
 ): Promise<{ token: string; expiresAt: Date }> {
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(now.getTime() + stepUpTokenLifetimeMilliseconds);
-  await db.insert(oidcPayloads).values({
-    kind: stepUpTokenKind,
-    id: hashOf(token),
-    payload: { customerId },
-    accountId: customerId,
-    expiresAt,
-  });
+  await insertStepUpToken(db, { hash: hashOf(token), customerId, expiresAt });
   return { token, expiresAt };
 }
 
-/**
- * Consumes a step-up token atomically (`UPDATE … WHERE consumed_at IS NULL`): true once for an unexpired
- * token of this customer, false for an unknown, used, expired or another customer's token.
- */
+/** Consumes a step-up token: true once for an unexpired token of this customer (`consumeStepUpTokenHash`). */
 export async function consumeStepUpToken(
   db: DatabaseExecutor,
   customerId: string,
   token: string,
   now: Date,
 ): Promise<boolean> {
-  const consumed = await db
-    .update(oidcPayloads)
-    .set({ consumedAt: now })
-    .where(
-      and(
-        eq(oidcPayloads.kind, stepUpTokenKind),
-        eq(oidcPayloads.id, hashOf(token)),
-        eq(oidcPayloads.accountId, customerId),
-        isNull(oidcPayloads.consumedAt),
-        gt(oidcPayloads.expiresAt, now),
-      ),
-    )
-    .returning({ id: oidcPayloads.id });
-  return consumed.length === 1;
+  return consumeStepUpTokenHash(db, customerId, hashOf(token), now);
 }
