@@ -1,4 +1,5 @@
-import { auditLog, type AuditActorType, type AuditOutcome, type DatabaseExecutor } from '@fund/db';
+import type { AuditActorType, AuditOutcome, DatabaseExecutor } from '@fund/db';
+import { insertAuditRow } from './audit-log.repository.ts';
 import { uuidPattern } from '../shared/uuid.ts';
 
 /** Whether a value (e.g. from a header) is a uuid, so it can name a customer in the audit log. */
@@ -30,7 +31,7 @@ export interface AuditEntry {
  */
 export async function recordAudit(db: DatabaseExecutor, entry: AuditEntry): Promise<void> {
   const subject = entry.subjectCustomerId ?? null;
-  await db.insert(auditLog).values({
+  await insertAuditRow(db, {
     actorType: entry.actorType,
     actorId: entry.actorId,
     subjectCustomerId: subject !== null && isUuid(subject) ? subject : null,

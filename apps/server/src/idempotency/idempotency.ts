@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { idempotencyKeyHeader, idempotencyKeyPattern, TradingErrorCode } from '@fund/contracts';
-import { idempotencyRecords, type Database, type Transaction } from '@fund/db';
+import type { Database, Transaction } from '@fund/db';
 import type { FastifyRequest } from 'fastify';
-import { and, eq, sql } from 'drizzle-orm';
 import { AppError, ConflictError } from '../errors/app-error.ts';
+import { findStoredAnswer, recordKey, storeAnswer } from './idempotency.repository.ts';
 
 /**
  * Idempotency-Key of creating calls (security.md 25), shared by the modules that create things:
@@ -101,22 +101,9 @@ export async function runIdempotent<T>(
 ): Promise<IdempotentAnswer<T>> {
   try {
     return await db.transaction(async (tx) => {
-      const inserted = await tx
-        .insert(idempotencyRecords)
-        .values({ customerId: scope.customerId, key: scope.key, requestHash: scope.requestHash })
-        .onConflictDoNothing()
-        .returning({ key: idempotencyRecords.key });
-      if (inserted.length === 0) return replay<T>(tx, scope);
+      if (!(await recordKey(tx, scope, scope.requestHash))) return replay<T>(tx, scope);
       const answer = await work(tx);
-      await tx
-        .update(idempotencyRecords)
-        .set({
-          responseStatus: answer.status,
-          responseBody: sql`${JSON.stringify(answer.body)}::jsonb`,
-        })
-        .where(
-          and(eq(idempotencyRecords.customerId, scope.customerId), eq(idempotencyRecords.key, scope.key)),
-        );
+      await storeAnswer(tx, scope, answer);
       return { ...answer, replayed: false };
     });
   } catch (error) {
@@ -197,15 +184,9 @@ async function replay<T>(
   tx: Transaction,
   scope: { readonly customerId: string; readonly key: string; readonly requestHash: string },
 ): Promise<IdempotentAnswer<T>> {
-  const [record] = await tx
-    .select()
-    .from(idempotencyRecords)
-    .where(and(eq(idempotencyRecords.customerId, scope.customerId), eq(idempotencyRecords.key, scope.key)));
-  if (record === undefined) {
+  const stored = await findStoredAnswer(tx, scope);
+  if (stored === undefined) {
     throw new IdempotencyError(TradingErrorCode.idempotencyInProgress, inProgressMessage);
   }
-  return answerOfStored(
-    { requestHash: record.requestHash, status: record.responseStatus, body: record.responseBody },
-    scope.requestHash,
-  );
+  return answerOfStored(stored, scope.requestHash);
 }

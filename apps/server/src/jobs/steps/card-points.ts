@@ -1,6 +1,6 @@
 import { cardEarnsPoints, pointsEarnedOnCardCharge, type IsoDate } from '@fund/domain';
-import { pointsLedger, type Transaction } from '@fund/db';
-import type { DebitCard } from './recurring-debits.repository.ts';
+import type { Transaction } from '@fund/db';
+import { insertEarnedPoints, type DebitCard } from './recurring-debits.repository.ts';
 import { formatJapaneseDate, formatYen } from '../batch-data.ts';
 import { postNotice } from '../batch-data.repository.ts';
 
@@ -36,19 +36,17 @@ export async function creditCardChargePoints(
     .map((charge) => ({ charge, points: pointsEarnedOnCardCharge(charge.amount) }))
     .filter(({ points }) => points > 0n);
   if (rows.length === 0) return 0n;
-  await tx
-    .insert(pointsLedger)
-    .values(
-      rows.map(({ charge, points }) => ({
-        customerId: options.customerId,
-        kind: 'EARNED' as const,
-        points,
-        recurringDebitId: charge.recurringDebitId,
-        occurredOn: options.businessDate,
-        note: 'クレジットカードでの積立',
-      })),
-    )
-    .onConflictDoNothing();
+  await insertEarnedPoints(
+    tx,
+    rows.map(({ charge, points }) => ({
+      customerId: options.customerId,
+      kind: 'EARNED' as const,
+      points,
+      recurringDebitId: charge.recurringDebitId,
+      occurredOn: options.businessDate,
+      note: 'クレジットカードでの積立',
+    })),
+  );
   const points = rows.reduce((sum, row) => sum + row.points, 0n);
   const charged = rows.reduce((sum, row) => sum + row.charge.amount, 0n);
   await postNotice(tx, {

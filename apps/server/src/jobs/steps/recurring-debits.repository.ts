@@ -13,6 +13,7 @@ import {
   recurringPurchases,
   type Database,
   type RecurringDebit,
+  pointsLedger,
   type Transaction,
 } from '@fund/db';
 import { and, eq, inArray, lte, sql } from 'drizzle-orm';
@@ -221,4 +222,15 @@ export async function customersWithBankAccount(
     .from(accountTransferAccounts)
     .where(inArray(accountTransferAccounts.customerId, [...customerIds]));
   return new Set(rows.map((row) => row.customerId));
+}
+
+/** Points earned by card 積立 charges: one EARNED row per charge, unique per debit (a rerun earns nothing). */
+export async function insertEarnedPoints(
+  tx: Transaction,
+  rows: readonly (typeof pointsLedger.$inferInsert)[],
+): Promise<void> {
+  await tx
+    .insert(pointsLedger)
+    .values([...rows])
+    .onConflictDoNothing();
 }

@@ -1,6 +1,6 @@
 import { fundNavs, funds, prospectusConfirmations, type DatabaseExecutor, type Fund } from '@fund/db';
 import { and, asc, desc, eq, gte, lte } from 'drizzle-orm';
-import { findProspectusConfirmation } from '../../fund-catalogue/fund-catalogue.ts';
+import { findProspectusConfirmation } from '../../fund-catalogue/fund-catalogue.repository.ts';
 
 export async function listFunds(db: DatabaseExecutor): Promise<Fund[]> {
   return db.select().from(funds).orderBy(asc(funds.code));

@@ -22,7 +22,7 @@ import {
   findFundByCode,
   findProspectusConfirmation,
   latestConfirmedProspectusVersion,
-} from '../../fund-catalogue/fund-catalogue.ts';
+} from '../../fund-catalogue/fund-catalogue.repository.ts';
 import { runIdempotent, type IdempotentAnswer } from '../../idempotency/idempotency.ts';
 import { confirmProspectus, latestTwoNavs, listFunds, navsBetween } from './funds.repository.ts';
 

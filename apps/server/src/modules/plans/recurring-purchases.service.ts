@@ -55,7 +55,7 @@ import {
   termsAnswer,
   upcomingTerms,
 } from './recurring-purchase-terms.ts';
-import { findFundByCode } from '../../fund-catalogue/fund-catalogue.ts';
+import { findFundByCode } from '../../fund-catalogue/fund-catalogue.repository.ts';
 import { recurringNisaAllocation } from './recurring-nisa-allocation.ts';
 
 /**

@@ -34,7 +34,7 @@ import {
   listScheduledSells,
   type PlanFund,
 } from './plans.repository.ts';
-import { findFundByCode } from '../../fund-catalogue/fund-catalogue.ts';
+import { findFundByCode } from '../../fund-catalogue/fund-catalogue.repository.ts';
 
 const scheduledSellMessages: Record<ScheduledSellSetupRefusal, string> = {
   'specific-account-only': '定期売却は特定口座でのみご利用いただけます。',
