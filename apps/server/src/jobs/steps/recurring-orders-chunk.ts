@@ -25,7 +25,7 @@ import {
   readChunkMonth,
   type FundOnDate,
   type NisaAdd,
-} from './recurring-orders.repository.ts';
+} from './recurring-orders-chunk.repository.ts';
 import { buyOrderRow } from '../../modules/trading/order-placement.ts';
 import { buyStandingRefusal, decideBuyNisa, unitsOfAmountBuy } from '../../modules/trading/buy-rules.ts';
 import { insertOrders } from '../../modules/trading/orders.repository.ts';
