@@ -6,13 +6,14 @@ import { Button } from '../../../components/button/button';
 import { LinkButton } from '../../../components/button/link-button';
 import { PageHeading } from '../../../components/page-heading/page-heading';
 import { AmountFormField, SelectFormField } from '../../../components/form-fields';
-import { Card, ErrorState, Skeleton } from '../../../components/ui';
+import { Card } from '../../../components/ui';
 import { useContractForm } from '../../../lib/forms/use-contract-form';
 import { useBankAccountForDebits } from '../shared/api/get-bank-account-for-debits';
 import { useNisaRoomForRecurringPurchase } from './api/get-nisa-room-for-recurring-purchase';
 import { BankAccountMissingNote } from '../shared/components/bank-account-missing-note';
 import { RecurringNisaNote, RecurringPointsNote } from './components/recurring-notes';
 import { amountSchema, bonusMonthsOf, type AmountFormValues } from './scheduled-buy-amount-schema';
+import { PlanStepWaiting } from './components/plan-step-waiting';
 import { useScheduledBuyContext } from './scheduled-buy-context';
 import { stepPath } from './scheduled-buy-draft';
 import {
@@ -60,27 +61,8 @@ export function ScheduledBuyInputAmountPage() {
   if (draft.paymentMethod === null || (draft.plan === null && draft.accountType === null)) {
     return <Navigate to={stepPath(code, 'inputType', draft)} replace />;
   }
-  if (fund.isPending || plans.isPending) {
-    return (
-      <>
-        <PageHeading title="積立金額の入力" />
-        <Skeleton label="積立の設定" lines={6} />
-      </>
-    );
-  }
-  if (fund.isError || plans.isError) {
-    return (
-      <>
-        <PageHeading title="積立金額の入力" />
-        <ErrorState
-          what="積立の設定"
-          onRetry={() => {
-            void fund.refetch();
-            void plans.refetch();
-          }}
-        />
-      </>
-    );
+  if (fund.isPending || plans.isPending || fund.isError || plans.isError) {
+    return <PlanStepWaiting title="積立金額の入力" queries={[fund, plans]} />;
   }
   const cardTotal = currentCardMonthlyTotal(plans.data.recurringPurchases, draft.plan);
   // the card window explains a change of an existing plan from 口座振替 to card; a new card plan starts

@@ -5,10 +5,11 @@ import { Button } from '../../../components/button/button';
 import { LinkButton } from '../../../components/button/link-button';
 import { PageHeading } from '../../../components/page-heading/page-heading';
 import { RadioFormField } from '../../../components/form-fields';
-import { Card, EmptyState, ErrorState, Skeleton } from '../../../components/ui';
+import { Card, EmptyState } from '../../../components/ui';
 import { useContractForm } from '../../../lib/forms/use-contract-form';
 import { useCardForRecurringPurchase } from './api/get-card-for-recurring-purchase';
 import { PlanActions } from './components/plan-actions';
+import { PlanStepWaiting } from './components/plan-step-waiting';
 import { PlanSummary } from './components/plan-summary';
 import { RecurringCardNote, RecurringPointsNote } from './components/recurring-notes';
 import { useScheduledBuyContext } from './scheduled-buy-context';
@@ -41,27 +42,8 @@ export function ScheduledBuyInputTypePage() {
     resetOptions: { keepDirtyValues: true },
   });
 
-  if (fund.isPending || plans.isPending) {
-    return (
-      <>
-        <PageHeading title="積立方法の選択" />
-        <Skeleton label="積立の設定" lines={6} />
-      </>
-    );
-  }
-  if (fund.isError || plans.isError) {
-    return (
-      <>
-        <PageHeading title="積立方法の選択" />
-        <ErrorState
-          what="積立の設定"
-          onRetry={() => {
-            void fund.refetch();
-            void plans.refetch();
-          }}
-        />
-      </>
-    );
+  if (fund.isPending || plans.isPending || fund.isError || plans.isError) {
+    return <PlanStepWaiting title="積立方法の選択" queries={[fund, plans]} />;
   }
   const detail = fund.data.fund;
 
