@@ -26,7 +26,7 @@ import { executedFigures } from './executed-figures.ts';
 import {
   addNisaFreed,
   insertCashflow,
-  insertTrade,
+  insertOrderTrade,
   lockHolding,
   lockYearlyTaxState,
   updateHolding,
@@ -113,11 +113,7 @@ export async function settleSell(
           lines,
         })
       : null;
-  await insertTrade(tx, {
-    customerId: order.customerId,
-    accountType: order.accountType,
-    fundId: order.fundId,
-    orderId: order.id,
+  await insertOrderTrade(tx, order, {
     journalEntryId: entryId,
     type: 'FUND',
     side: 'SELL',
@@ -125,21 +121,15 @@ export async function settleSell(
     pricePer10k: figures.price,
     amount: net,
     taxWithheld: tax,
-    tradeDate: order.tradeDate,
     settlementDate,
   });
   if (tax !== 0n) {
-    await insertTrade(tx, {
-      customerId: order.customerId,
-      accountType: order.accountType,
-      fundId: order.fundId,
-      orderId: order.id,
+    await insertOrderTrade(tx, order, {
       journalEntryId: entryId,
       type: 'CAPITAL_GAIN',
       side: tax > 0n ? 'OUT' : 'IN',
       amount: tax > 0n ? tax : -tax,
       taxWithheld: tax,
-      tradeDate: order.tradeDate,
       settlementDate,
     });
   }

@@ -88,8 +88,26 @@ export async function updateHolding(
   await tx.update(holdings).set(figures).where(holdingOf(key));
 }
 
-export async function insertTrade(tx: Transaction, trade: typeof trades.$inferInsert): Promise<void> {
-  await tx.insert(trades).values(trade);
+/** The columns a settled order's trade rows take from the order itself and its settlement. */
+type OrderColumns = 'customerId' | 'accountType' | 'fundId' | 'orderId' | 'tradeDate';
+
+/**
+ * One trade row of a settled order (取引履歴): the 約定 itself, or the tax withheld or refunded on a sale.
+ * Who, which account and fund, and the 約定日 come from the order.
+ */
+export async function insertOrderTrade(
+  tx: Transaction,
+  order: Pick<Order, 'id' | 'customerId' | 'accountType' | 'fundId' | 'tradeDate'>,
+  trade: Omit<typeof trades.$inferInsert, OrderColumns>,
+): Promise<void> {
+  await tx.insert(trades).values({
+    customerId: order.customerId,
+    accountType: order.accountType,
+    fundId: order.fundId,
+    orderId: order.id,
+    tradeDate: order.tradeDate,
+    ...trade,
+  });
 }
 
 export async function insertCashflow(

@@ -19,7 +19,7 @@ import {
   executedOrdersDue,
   fundShortName,
   insertCashflow,
-  insertTrade,
+  insertOrderTrade,
   lockHoldingCreatingIt,
   lockOrder,
   markRecurringDebitSucceeded,
@@ -105,18 +105,13 @@ async function settleBuy(tx: Transaction, order: Order, at: Date, fundName: stri
       figures.amount - order.nisaAmount,
     );
   }
-  await insertTrade(tx, {
-    customerId: order.customerId,
-    accountType: order.accountType,
-    fundId: order.fundId,
-    orderId: order.id,
+  await insertOrderTrade(tx, order, {
     journalEntryId: entryId,
     type: 'FUND',
     side: 'BUY',
     units: figures.units,
     pricePer10k: figures.price,
     amount: figures.amount,
-    tradeDate: order.tradeDate,
     settlementDate,
   });
   // 入出金 lists every movement of お預り金 (decision 038): a spot buy paid from it is an 出金 on its
