@@ -3,10 +3,14 @@
 // stale, each build variant put in place whole (scripts/web-build.ts): the server answers screens with a
 // 503 until the customer app is there, and serves it from then on without a restart. The same in
 // production (`NODE_ENV=production npm start`).
+import { enableCompileCache } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { currentServerBundle } from './server-bundle.ts';
 import { buildWebApp, webBuildState } from './web-build.ts';
 
+// V8's compiled code of the bundle and the packages, kept on disk between starts (Node's compile cache):
+// a restart then skips compiling about 2 MB of JavaScript again (decision 033)
+enableCompileCache();
 const webState = webBuildState();
 const started = performance.now();
 if (webState !== 'current') {
