@@ -89,8 +89,9 @@ describe('configuration defaults (empty environment)', () => {
   });
 });
 
-/** The identity secrets production requires (not real keys: the parser checks their shape only). */
+/** The secrets and the mail server production requires (not real keys: the parser checks their shape only). */
 const productionSecrets = {
+  SMTP_URL: 'smtp://mail.internal:587',
   OIDC_JWKS: JSON.stringify({ keys: [{ kty: 'EC', crv: 'P-256', x: 'x', y: 'y', d: 'd' }] }),
   OIDC_COOKIE_KEYS: 'k'.repeat(32),
   MFA_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
@@ -163,8 +164,25 @@ describe('production', () => {
       'OIDC_JWKS',
       'OIDC_COOKIE_KEYS',
       'MFA_ENCRYPTION_KEY',
+      'SMTP_URL',
       'PARTNER_HASH_KEY',
     ]);
+  });
+
+  it('refuses to start without an SMTP server while sign-in codes are mailed, in one line naming SMTP_URL', () => {
+    const { SMTP_URL: _mailServer, ...withoutMail } = productionSecrets;
+    const error = configError({ ...withoutMail, NODE_ENV: 'production' });
+    expect(error.issues).toEqual([
+      { variable: 'SMTP_URL', message: expect.stringContaining('nobody can sign in') },
+    ]);
+    expect(error.message.split('\n')).toHaveLength(2);
+    // with the second factor by mail switched off, no code is mailed at sign-in: no mail server needed
+    expect(
+      parseConfig({ ...withoutMail, NODE_ENV: 'production', SIGN_IN_SECOND_FACTOR_REQUIRED: 'off' }).mail
+        .smtpUrl,
+    ).toBeUndefined();
+    // outside production the development mailbox shows the codes
+    expect(parseConfig({ SIGN_IN_SECOND_FACTOR_REQUIRED: 'on' }).mail.smtpUrl).toBeUndefined();
   });
 
   it('never echoes a malformed key set or a short secret', () => {

@@ -15,7 +15,7 @@ import {
   identityVariables,
   type IdentityConfig,
 } from './identity-config.ts';
-import { mailConfig, mailEnvironment, mailVariables, type MailConfig } from './mail-config.ts';
+import { mailConfig, mailEnvironment, mailIssues, mailVariables, type MailConfig } from './mail-config.ts';
 import {
   mfaConfig,
   mfaEnvironment,
@@ -149,6 +149,7 @@ export function parseConfig(environment: Readonly<Record<string, string | undefi
     ...serverIssues(variables, isProduction),
     ...identityIssues(variables, isProduction),
     ...mfaIssues(variables, isProduction),
+    ...mailIssues(variables, isProduction),
     ...partnersIssues(variables, isProduction),
     ...batchIssues(variables, isProduction),
     ...relyingPartyIssues(variables, publicOrigin),
