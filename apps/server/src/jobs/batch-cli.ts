@@ -9,6 +9,7 @@ import { isIsoDate, jstDateOf, type IsoDate } from '@fund/domain';
 import { migrateDatabase, openDatabase, verifyLedger } from '@fund/db';
 import { ConfigError, loadConfig } from '../config/config.ts';
 import { batchSettingsOf } from './batch-context.ts';
+import { batchDatesRefusal } from './batch-date-guard.ts';
 import { runBusinessDays } from './daily-batch.ts';
 import { formatDayReport } from './day-report.ts';
 import { advanceDemoClock } from './demo-clock.ts';
@@ -41,6 +42,8 @@ const until = (values.until ?? date) as IsoDate;
 if (!isIsoDate(date) || !isIsoDate(until) || until < date) {
   fail('Usage: npm run batch -- --date YYYY-MM-DD [--until YYYY-MM-DD] [--prices file.csv] [--workers N]');
 }
+const refusal = batchDatesRefusal(until, new Date(), config.isProduction);
+if (refusal !== undefined) fail(refusal);
 const workers = values.workers === undefined ? config.batch.workers : Number(values.workers);
 if (!Number.isInteger(workers) || workers < 1 || workers > 32)
   fail('--workers must be a whole number from 1 to 32');
