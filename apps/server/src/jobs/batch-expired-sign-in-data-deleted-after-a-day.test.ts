@@ -43,6 +43,11 @@ describe('the daily batch deletes sign-in data that expired more than a day ago'
         sql`INSERT INTO operator_password_resets (operator_id, code_hash, expires_at)
           VALUES (${operator!.id}::uuid, 'x', ${expiresAt})`,
         sql`INSERT INTO attempt_windows (key, count, expires_at) VALUES (${`sign-in:ip:a${index}`}, 3, ${expiresAt})`,
+        sql`INSERT INTO pending_card_links (onetime_token, customer_id, expires_at)
+          VALUES (${`t${index}`}, ${customerId}::uuid, ${expiresAt})`,
+        sql`INSERT INTO temporary_users (guardian_customer_id, last_name, first_name, last_name_kana,
+          first_name_kana, birth_date, email, expires_at)
+          VALUES (${customerId}::uuid, '山田', '花子', 'ヤマダ', 'ハナコ', '2015-04-01', ${`child${index}@example.jp`}, ${expiresAt})`,
       );
     }
     // a registered client: no expiry, kept for good
@@ -71,6 +76,8 @@ describe('the daily batch deletes sign-in data that expired more than a day ago'
       webauthn_challenges: 3,
       operator_password_resets: 3,
       attempt_windows: 3,
+      pending_card_links: 3,
+      temporary_users: 3,
     });
     const day = await runDay(database, '2026-11-20');
     expect(day.steps.find((step) => step.step === 'expired-sign-in-data')).toMatchObject({
@@ -86,6 +93,8 @@ describe('the daily batch deletes sign-in data that expired more than a day ago'
       webauthn_challenges: 2,
       operator_password_resets: 2,
       attempt_windows: 2,
+      pending_card_links: 2,
+      temporary_users: 2,
     };
     expect(await counts()).toEqual(after);
     await runDay(database, '2026-11-20');

@@ -1,4 +1,5 @@
 import type { BatchStep } from './batch-runner.ts';
+import { expiredRecordsStep } from './steps/expired-records.step.ts';
 import { expiredSignInDataStep } from './steps/expired-sign-in-data.step.ts';
 import { monthlyDepositsStep } from './steps/monthly-deposits.step.ts';
 import { nisaYearStartStep } from './steps/nisa-year-start.step.ts';
@@ -31,6 +32,7 @@ export const daySteps: readonly BatchStep[] = [
   periodicReportsStep,
   preDebitCheckStep,
   expiredSignInDataStep,
+  expiredRecordsStep,
 ];
 
 /** Where a step stands in the day: the replay of one date runs its items in this order too. */

@@ -5,8 +5,9 @@ import { deleteExpiredRows } from './expired-sign-in-data.repository.ts';
  * Tables of sign-in data whose rows end at `expires_at`: the identity providers' payloads (sessions,
  * grants, codes and tokens of the customer and the operator provider), pending registrations (with the
  * password hash chosen at sign-up), pending second factors, emailed verification codes, WebAuthn
- * challenges, operator password resets and the windows of the attempt limits (an ended window is
- * restarted by the next attempt, so reads need no filter there). Every other read filters on `expires_at`.
+ * challenges, operator password resets, the windows of the attempt limits (an ended window is restarted
+ * by the next attempt, so reads need no filter there), card links waiting for the issuer's step and a
+ * guardian's pending child account openings (name, birth date and address of the child). Every other read filters on `expires_at`.
  */
 export const expiringSignInTables = [
   'oidc_payloads',
@@ -16,6 +17,8 @@ export const expiringSignInTables = [
   'webauthn_challenges',
   'operator_password_resets',
   'attempt_windows',
+  'pending_card_links',
+  'temporary_users',
 ] as const;
 
 /**
