@@ -236,6 +236,8 @@ describe('card issuer simulator switched off', { timeout: startup }, () => {
     const production = await buildTestApp({
       env: {
         NODE_ENV: 'production',
+        // no sign-in here: no code is mailed, so no mail server is needed
+        SIGN_IN_SECOND_FACTOR_REQUIRED: 'off',
         OIDC_JWKS: JSON.stringify({ keys: [jwk] }),
         OIDC_COOKIE_KEYS: 'c'.repeat(32),
         MFA_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
