@@ -30,37 +30,23 @@ function inStepOrder(items: FailedItem[], stepNames: readonly string[]): FailedI
   );
 }
 
-/** The open (not SUCCEEDED) items of the steps on one date, read by the (step, date, item) index. */
-export async function openItemsOn(
-  db: Database,
-  stepNames: readonly string[],
-  businessDate: IsoDate,
-): Promise<FailedItem[]> {
-  const rows = await rowsOf(
-    db,
-    sql`SELECT step, business_date::text AS business_date, item_id, attempts, last_error
-      FROM batch_step_runs
-      WHERE step = ANY(${textArray(stepNames)}::text[]) AND business_date = ${businessDate}::date
-        AND status <> 'SUCCEEDED'`,
-  );
-  return inStepOrder(rows.map(failedItemOf), stepNames);
-}
-
 /**
- * The open items of the steps on dates before `before`: one scan of `batch_step_runs` per run (it has no
- * index on status, so that marking an item done stays a HOT update, decision 008).
+ * The open (not SUCCEEDED) items of the steps on one date (read by the (step, date, item) index) or on the
+ * dates before one: one scan of `batch_step_runs` per run (it has no index on status, so that marking an
+ * item done stays a HOT update, decision 008).
  */
-export async function openItemsBefore(
+export async function openItems(
   db: Database,
   stepNames: readonly string[],
-  before: IsoDate,
+  dates: { readonly on: IsoDate } | { readonly before: IsoDate },
 ): Promise<FailedItem[]> {
+  const onDates =
+    'on' in dates ? sql`business_date = ${dates.on}::date` : sql`business_date < ${dates.before}::date`;
   const rows = await rowsOf(
     db,
     sql`SELECT step, business_date::text AS business_date, item_id, attempts, last_error
       FROM batch_step_runs
-      WHERE step = ANY(${textArray(stepNames)}::text[]) AND business_date < ${before}::date
-        AND status <> 'SUCCEEDED'`,
+      WHERE step = ANY(${textArray(stepNames)}::text[]) AND ${onDates} AND status <> 'SUCCEEDED'`,
   );
   return inStepOrder(rows.map(failedItemOf), stepNames);
 }

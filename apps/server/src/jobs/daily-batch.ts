@@ -12,7 +12,7 @@ import {
 import type { DatabaseHandle } from '@fund/db';
 import { runStep, type RunnerHooks, type StepContext, type StepReport } from './batch-runner.ts';
 import type { BatchSettings } from './batch-context.ts';
-import { markDayDone, openItemsBefore, openItemsOn } from './batch-days.repository.ts';
+import { markDayDone, openItems } from './batch-days.repository.ts';
 import type { DayReport, FailedItem, RetriedStep } from './day-report.ts';
 import { daySteps } from './day-steps.ts';
 
@@ -92,7 +92,7 @@ export async function retryEarlierFailures(
   options: DailyBatchOptions,
 ): Promise<{ retried: RetriedStep[]; stillOpen: FailedItem[] }> {
   const stepNames = daySteps.map((step) => step.name);
-  const open = await openItemsBefore(handle.db, stepNames, before);
+  const open = await openItems(handle.db, stepNames, { before });
   const retried: RetriedStep[] = [];
   const stillOpen: FailedItem[] = [];
   const dates = [...new Set(open.map((item) => item.businessDate))];
@@ -107,7 +107,7 @@ export async function retryEarlierFailures(
       });
       retried.push({ businessDate, report });
     }
-    stillOpen.push(...(await openItemsOn(handle.db, stepNames, businessDate)));
+    stillOpen.push(...(await openItems(handle.db, stepNames, { on: businessDate })));
   }
   return { retried, stillOpen };
 }
@@ -129,10 +129,10 @@ export async function runBusinessDay(
   for (const step of daySteps) {
     steps.push(await runStep({ ...runnerOptions(handle, options), step, context }));
   }
-  const failures = await openItemsOn(
+  const failures = await openItems(
     handle.db,
     daySteps.map((step) => step.name),
-    businessDate,
+    { on: businessDate },
   );
   // the day is done for every item that did not fail: the next date runs, and the scheduler goes on
   await markDayDone(handle.db, businessDate);
