@@ -268,6 +268,8 @@ export async function seedDemoFunds(
         .returning({ holiday: fundHolidays.holiday });
       report.holidaysInserted += result.length;
     }
+    // a restart finds the NAVs in already: the walk from the inception is not computed again for nothing
+    if (fund.lastNavDate !== null && fund.lastNavDate >= endDate) continue;
     const missing = demoFundNavs(demo, endDate).filter(
       (row) => fund.lastNavDate === null || row.navDate > fund.lastNavDate,
     );
