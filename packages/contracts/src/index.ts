@@ -11,6 +11,7 @@ export * from './paths.ts';
 export * from './root-loading.ts';
 export * from './service.ts';
 export * from './funds.ts';
+export * from './fund-feed.ts';
 export * from './money-request.ts';
 export * from './amount-rules.ts';
 export * from './trading.ts';

@@ -6,6 +6,7 @@ export * from './display/index.ts';
 export * from './documents/periodic-reports-due.ts';
 export * from './cost-basis/moving-average.ts';
 export * from './enums/account.ts';
+export * from './fund-feed/nav-feed-rules.ts';
 export * from './enums/enum-values.ts';
 export * from './enums/order.ts';
 export * from './enums/payment.ts';

@@ -1,46 +1,33 @@
-// npm run batch -- --date YYYY-MM-DD [--until YYYY-MM-DD] [--prices file.csv] [--workers N]
+// npm run batch -- --date YYYY-MM-DD [--until YYYY-MM-DD] [--workers N]
 // Runs the business-day batch for the dates against the configured database (DATABASE_URL, else the PGlite
 // data directory; stop the server first when on PGlite) and prints per-step counts. Failed items of
 // earlier dates are retried first; a failed item never stops the dates (exit code 1 while any is open,
-// or when the ledger check finds a violation).
-import { readFileSync } from 'node:fs';
+// or when the ledger check finds a violation). NAVs come in by the fund feed (`npm run feed:import`,
+// docs/fund-feed.md); a fund's orders wait until its NAV of their 約定日 is in.
 import { parseArgs } from 'node:util';
 import { isIsoDate, jstDateOf, type IsoDate } from '@fund/domain';
-import { migrateDatabase, openDatabase, verifyLedger } from '@fund/db';
-import { ConfigError, loadConfig } from '../config/config.ts';
+import { migrateDatabase, verifyLedger } from '@fund/db';
+import { commandConfig, databaseDescription, fail, openCommandDatabase } from '../operations/command-line.ts';
 import { batchSettingsOf } from './batch-context.ts';
 import { batchDatesRefusal } from './batch-date-guard.ts';
 import { runBusinessDays } from './daily-batch.ts';
 import { formatDayReport } from './day-report.ts';
 import { advanceDemoClock } from './demo-clock.ts';
-import { importNavCsv } from './steps/prices.step.ts';
-
-function fail(message: string): never {
-  process.stderr.write(`${message}\n`);
-  process.exit(1);
-}
 
 const { values } = parseArgs({
   options: {
     date: { type: 'string' },
     until: { type: 'string' },
-    prices: { type: 'string' },
     workers: { type: 'string' },
   },
   strict: true,
 });
 
-let config;
-try {
-  config = loadConfig();
-} catch (error) {
-  if (error instanceof ConfigError) fail(error.message);
-  throw error;
-}
+const config = commandConfig();
 const date = (values.date ?? jstDateOf(new Date())) as IsoDate;
 const until = (values.until ?? date) as IsoDate;
 if (!isIsoDate(date) || !isIsoDate(until) || until < date) {
-  fail('Usage: npm run batch -- --date YYYY-MM-DD [--until YYYY-MM-DD] [--prices file.csv] [--workers N]');
+  fail('Usage: npm run batch -- --date YYYY-MM-DD [--until YYYY-MM-DD] [--workers N]');
 }
 const refusal = batchDatesRefusal(until, new Date(), config.isProduction);
 if (refusal !== undefined) fail(refusal);
@@ -48,25 +35,10 @@ const workers = values.workers === undefined ? config.batch.workers : Number(val
 if (!Number.isInteger(workers) || workers < 1 || workers > 32)
   fail('--workers must be a whole number from 1 to 32');
 
-const description =
-  config.databaseUrl === undefined ? `PGlite ${config.pgliteDataDir}` : 'PostgreSQL (DATABASE_URL)';
-const handle = await (
-  config.databaseUrl !== undefined
-    ? openDatabase({ url: config.databaseUrl, poolSize: workers + 1 })
-    : openDatabase({ dataDir: config.pgliteDataDir })
-).catch((error: unknown) =>
-  fail(
-    `Could not open ${description} (${error instanceof Error ? error.message : String(error)}); on PGlite stop the server first.`,
-  ),
-);
+const description = databaseDescription(config);
+const handle = await openCommandDatabase(config, workers + 1);
 try {
   await migrateDatabase(handle);
-  if (values.prices !== undefined) {
-    const report = await importNavCsv(handle.db, readFileSync(values.prices, 'utf8'));
-    console.log(
-      `Prices ${values.prices}: ${report.inserted} NAV(s) inserted, ${report.unchanged} already stored.`,
-    );
-  }
   console.log(`Business-day batch on ${description}, ${date}${until === date ? '' : ` to ${until}`}:`);
   const reports = await runBusinessDays(handle, date, until, {
     ...batchSettingsOf(config),

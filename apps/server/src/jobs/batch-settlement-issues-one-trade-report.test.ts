@@ -8,8 +8,7 @@ import { cancelOrder } from '../modules/trading/order-cancellation.ts';
 import { placeBuyOrder } from '../modules/trading/buy-placement.ts';
 import { placeSellOrder } from '../modules/trading/sell-placement.ts';
 import { BatchAbortedError } from './batch-runner.ts';
-import { importNavCsv } from './steps/prices.step.ts';
-import { insertCustomer, insertFund, morningOf, runDay, runDays } from './test/batch-fixtures.ts';
+import { importFeedNavs, insertCustomer, insertFund, morningOf, runDay, runDays } from './test/batch-fixtures.ts';
 
 // Issue 13 point 7: a 取引報告書 for each settled trade, issued by the settlement (受渡) itself.
 
@@ -181,15 +180,10 @@ describe('a settled sale’s 取引報告書 shows the tax withheld in its two p
     customerId = await insertCustomer(database, { fundIds: [fundId], cash: 1_000_000n });
     const week1 = ['2026-06-01', '2026-06-02', '2026-06-03', '2026-06-04', '2026-06-05'];
     const week2 = ['2026-06-08', '2026-06-09', '2026-06-10', '2026-06-11', '2026-06-12'];
-    await importNavCsv(
-      database.db,
-      [
-        'fund_code,date,nav',
-        'BATCHRPS,2026-05-29,10000',
-        ...week1.map((date) => `BATCHRPS,${date},10000`),
-        ...week2.map((date) => `BATCHRPS,${date},12000`),
-      ].join('\n'),
-    );
+    await importFeedNavs(database, 'BATCHRPS', [
+      [['2026-05-29', ...week1], 10_000],
+      [week2, 12_000],
+    ]);
     await database.db.transaction((tx) =>
       placeBuyOrder(tx, {
         customerId,

@@ -3,10 +3,11 @@ import { createTestDatabase, type TestDatabase } from '@fund/db/testing';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { placeBuyOrder } from '../modules/trading/buy-placement.ts';
+import { FundFeedRefused } from '../modules/fund-feed/fund-feed.service.ts';
 import { placeSellOrder } from '../modules/trading/sell-placement.ts';
-import { importNavCsv } from './steps/prices.step.ts';
 import {
   cashOf,
+  importFeedNavs,
   expectLedgerConsistent,
   insertCustomer,
   insertFund,
@@ -14,10 +15,6 @@ import {
   orderById,
   runDays,
 } from './test/batch-fixtures.ts';
-
-function navLines(code: string, dates: readonly string[], nav: number): string {
-  return dates.map((date) => `${code},${date},${nav}`).join('\n');
-}
 
 describe('in the specific account a loss later in the year refunds tax withheld on an earlier gain', () => {
   let database: TestDatabase;
@@ -43,18 +40,13 @@ describe('in the specific account a loss later in the year refunds tax withheld 
     database = await createTestDatabase();
     const fundId = await insertFund(database, { code: 'BATCH004' });
     customerId = await insertCustomer(database, { fundIds: [fundId], cash: 1_000_000n });
-    const csv = [
-      'fund_code,date,nav',
-      // 05-29: the NAV an order placed on the morning of 06-01 is estimated from (blind pricing)
-      navLines(
-        'BATCH004',
-        ['2026-05-29', '2026-06-01', '2026-06-02', '2026-06-03', '2026-06-04', '2026-06-05'],
-        10_000,
-      ),
-      navLines('BATCH004', ['2026-06-08', '2026-06-09', '2026-06-10', '2026-06-11', '2026-06-12'], 12_000),
-      navLines('BATCH004', ['2026-06-15', '2026-06-16', '2026-06-17', '2026-06-18', '2026-06-19'], 9_000),
-    ].join('\n');
-    expect(await importNavCsv(database.db, csv)).toEqual({ lines: 16, inserted: 16, unchanged: 0 });
+    // 05-29: the NAV an order placed on the morning of 06-01 is estimated from (blind pricing)
+    const report = await importFeedNavs(database, 'BATCH004', [
+      [['2026-05-29', '2026-06-01', '2026-06-02', '2026-06-03', '2026-06-04', '2026-06-05'], 10_000],
+      [['2026-06-08', '2026-06-09', '2026-06-10', '2026-06-11', '2026-06-12'], 12_000],
+      [['2026-06-15', '2026-06-16', '2026-06-17', '2026-06-18', '2026-06-19'], 9_000],
+    ]);
+    expect(report.navs).toEqual({ inserted: 16, unchanged: 0 });
     // buy 1,000,000 yen at 10,000: 1,000,000 units, 個別元本 10,000
     await database.db.transaction((tx) =>
       placeBuyOrder(tx, {
@@ -114,10 +106,18 @@ describe('in the specific account a loss later in the year refunds tax withheld 
     await expectLedgerConsistent(database);
   }, 60_000);
 
-  it('refuses a NAV file that contradicts a stored NAV or names an unknown fund, importing nothing', async () => {
-    await expect(importNavCsv(database.db, 'BATCH004,2026-06-01,10001')).rejects.toThrow(/stored as 10000/);
-    const refusal = importNavCsv(database.db, 'NOFUND01,2026-06-22,10000\nBATCH004,2026-06-22,0');
-    await expect(refusal).rejects.toThrow(/line 1: unknown fund NOFUND01/);
-    await expect(refusal).rejects.toThrow(/line 2: NAV "0" is not a positive whole number/);
+  it('nav-feed-refuses-a-file-that-contradicts-a-stored-nav-or-names-an-unknown-fund-importing-nothing', async () => {
+    await expect(importFeedNavs(database, 'BATCH004', [[['2026-06-01'], 10_001]])).rejects.toMatchObject({
+      problems: [{ where: 'navs[0]', problem: expect.stringMatching(/stored as 10000, not 10001/) }],
+    });
+    const refusal = importFeedNavs(database, 'NOFUND01', [[['2026-06-22'], 10_000]]);
+    await expect(refusal).rejects.toBeInstanceOf(FundFeedRefused);
+    await expect(refusal).rejects.toMatchObject({ problems: [{ problem: expect.stringMatching(/unknown fund NOFUND01/) }] });
+    // nothing of a refused file is stored: the good first line is not there either
+    await expect(
+      importFeedNavs(database, 'BATCH004', [[['2026-06-22'], 9_100], [['2026-06-23'], 0]]),
+    ).rejects.toMatchObject({ problems: [{ where: 'navs[1]', problem: expect.stringMatching(/not a positive/) }] });
+    const again = await importFeedNavs(database, 'BATCH004', [[['2026-06-19'], 9_000]]);
+    expect(again.navs).toEqual({ inserted: 0, unchanged: 1 });
   }, 60_000);
 });

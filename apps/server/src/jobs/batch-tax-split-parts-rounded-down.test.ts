@@ -4,9 +4,9 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { placeBuyOrder } from '../modules/trading/buy-placement.ts';
 import { placeSellOrder } from '../modules/trading/sell-placement.ts';
-import { importNavCsv } from './steps/prices.step.ts';
 import {
   expectLedgerConsistent,
+  importFeedNavs,
   insertCustomer,
   insertFund,
   morningOf,
@@ -24,14 +24,11 @@ describe('a sale in the specific account withholds the two tax parts each rounde
     customerId = await insertCustomer(database, { fundIds: [fundId], cash: 1_000_000n });
     const week1 = ['2026-06-01', '2026-06-02', '2026-06-03', '2026-06-04', '2026-06-05'];
     const week2 = ['2026-06-08', '2026-06-09', '2026-06-10', '2026-06-11', '2026-06-12'];
-    const csv = [
-      'fund_code,date,nav',
-      // 05-29: the NAV an order placed on the morning of 06-01 is estimated from (blind pricing)
-      'BATCHTAX,2026-05-29,10000',
-      ...week1.map((date) => `BATCHTAX,${date},10000`),
-      ...week2.map((date) => `BATCHTAX,${date},12000`),
-    ].join('\n');
-    await importNavCsv(database.db, csv);
+    // 05-29: the NAV an order placed on the morning of 06-01 is estimated from (blind pricing)
+    await importFeedNavs(database, 'BATCHTAX', [
+      [['2026-05-29', ...week1], 10_000],
+      [week2, 12_000],
+    ]);
     // 1,000,000 yen at 10,000: 1,000,000 units, 個別元本 10,000
     await database.db.transaction((tx) =>
       placeBuyOrder(tx, {

@@ -1,5 +1,6 @@
 // Rows and helpers the batch scenario tests build on (test-only).
-import { addCalendarDays, isBusinessDay, jstInstant, type IsoDate } from '@fund/domain';
+import { fundFeedFormat } from '@fund/contracts';
+import { addCalendarDays, isBusinessDay, isoDate, jstInstant, type IsoDate } from '@fund/domain';
 import {
   accountTransferAccounts,
   credit,
@@ -23,6 +24,7 @@ import {
 } from '@fund/db';
 import { count, eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
+import { importFundFeed } from '../../modules/fund-feed/fund-feed.service.ts';
 import { runBusinessDay, runBusinessDays, type DailyBatchOptions } from '../daily-batch.ts';
 import { demoDebitFailureRule } from '../steps/recurring-debits.step.ts';
 
@@ -251,4 +253,18 @@ export async function insertNavs(
     if (isBusinessDay(date)) rows.push({ fundId, navDate: date, nav });
   }
   await handle.db.insert(fundNavs).values(rows).onConflictDoNothing();
+}
+
+/**
+ * Imports NAVs of a fund through the fund feed (docs/fund-feed.md) as production receives them: each
+ * `[dates, nav]` group gives the same NAV to each date. Returns the feed's report.
+ */
+export async function importFeedNavs(
+  handle: DatabaseHandle,
+  fundCode: string,
+  groups: readonly (readonly [readonly string[], number])[],
+) {
+  const navs = groups.flatMap(([dates, nav]) => dates.map((date) => ({ fundCode, date, nav: String(nav) })));
+  const today = isoDate(navs.map((row) => row.date).sort().at(-1)!);
+  return importFundFeed(handle.db, { format: fundFeedFormat, funds: [], navs }, today, { actorId: 'test' });
 }

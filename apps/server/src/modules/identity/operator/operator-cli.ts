@@ -7,8 +7,8 @@
 // actor `command-line:<OS user>`.
 import { userInfo } from 'node:os';
 import { parseArgs } from 'node:util';
-import { migrateDatabase, openDatabase } from '@fund/db';
-import { ConfigError, loadConfig } from '../../../config/config.ts';
+import { migrateDatabase } from '@fund/db';
+import { commandConfig, fail, openCommandDatabase } from '../../../operations/command-line.ts';
 import {
   createOperator,
   disableOperator,
@@ -21,11 +21,6 @@ const usage = [
   '       npm run operator -- disable <operator-id>',
   '       npm run operator -- reset-password <operator-id>',
 ].join('\n');
-
-function fail(message: string): never {
-  process.stderr.write(`${message}\n`);
-  process.exit(1);
-}
 
 const { values, positionals } = parseArgs({
   options: {
@@ -40,20 +35,7 @@ const [command, loginId] = positionals;
 if (command === undefined || loginId === undefined || positionals.length > 2) fail(usage);
 if (command === 'create' && values.name === undefined) fail(usage);
 
-let config;
-try {
-  config = loadConfig();
-} catch (error) {
-  if (error instanceof ConfigError) fail(error.message);
-  throw error;
-}
-const handle = await (
-  config.databaseUrl !== undefined
-    ? openDatabase({ url: config.databaseUrl })
-    : openDatabase({ dataDir: config.pgliteDataDir })
-).catch((error: unknown) =>
-  fail(`Could not open the database (${error instanceof Error ? error.message : String(error)}).`),
-);
+const handle = await openCommandDatabase(commandConfig());
 const actor = { actorId: `command-line:${userInfo().username}` };
 try {
   await migrateDatabase(handle);
