@@ -65,8 +65,9 @@ export function startBatchScheduler(options: {
         now: () => clock.now(),
         onDay: (report) => {
           const text = `Business-day batch done:\n${formatDayReport(report)}`;
-          // the day is done for everyone else; failed items wait for the next run's retry pass
-          if (report.openFailures.length > 0) log.warn(text);
+          // the day is done for everyone else; failed items wait for the next run's retry pass, orders
+          // without their NAV for the feed
+          if (report.openFailures.length > 0 || report.waitingForNav.length > 0) log.warn(text);
           else log.info(text);
         },
       });

@@ -8,7 +8,14 @@ import { cancelOrder } from '../modules/trading/order-cancellation.ts';
 import { placeBuyOrder } from '../modules/trading/buy-placement.ts';
 import { placeSellOrder } from '../modules/trading/sell-placement.ts';
 import { BatchAbortedError } from './batch-runner.ts';
-import { importFeedNavs, insertCustomer, insertFund, morningOf, runDay, runDays } from './test/batch-fixtures.ts';
+import {
+  importFeedNavs,
+  insertCustomer,
+  insertFund,
+  morningOf,
+  runDay,
+  runDays,
+} from './test/batch-fixtures.ts';
 
 // Issue 13 point 7: a 取引報告書 for each settled trade, issued by the settlement (受渡) itself.
 

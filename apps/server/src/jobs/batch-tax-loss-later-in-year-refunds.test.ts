@@ -112,11 +112,18 @@ describe('in the specific account a loss later in the year refunds tax withheld 
     });
     const refusal = importFeedNavs(database, 'NOFUND01', [[['2026-06-22'], 10_000]]);
     await expect(refusal).rejects.toBeInstanceOf(FundFeedRefused);
-    await expect(refusal).rejects.toMatchObject({ problems: [{ problem: expect.stringMatching(/unknown fund NOFUND01/) }] });
+    await expect(refusal).rejects.toMatchObject({
+      problems: [{ problem: expect.stringMatching(/unknown fund NOFUND01/) }],
+    });
     // nothing of a refused file is stored: the good first line is not there either
     await expect(
-      importFeedNavs(database, 'BATCH004', [[['2026-06-22'], 9_100], [['2026-06-23'], 0]]),
-    ).rejects.toMatchObject({ problems: [{ where: 'navs[1]', problem: expect.stringMatching(/not a positive/) }] });
+      importFeedNavs(database, 'BATCH004', [
+        [['2026-06-22'], 9_100],
+        [['2026-06-23'], 0],
+      ]),
+    ).rejects.toMatchObject({
+      problems: [{ where: 'navs[1]', problem: expect.stringMatching(/not a positive/) }],
+    });
     const again = await importFeedNavs(database, 'BATCH004', [[['2026-06-19'], 9_000]]);
     expect(again.navs).toEqual({ inserted: 0, unchanged: 1 });
   }, 60_000);

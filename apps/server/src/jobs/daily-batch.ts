@@ -15,6 +15,7 @@ import type { BatchSettings } from './batch-context.ts';
 import { markDayDone, openItems } from './batch-days.repository.ts';
 import type { DayReport, FailedItem, RetriedStep } from './day-report.ts';
 import { daySteps } from './day-steps.ts';
+import { ordersWaitingForTheirNav } from './steps/order-execution.repository.ts';
 
 /** How a run is done: the steps' settings, and how many claim loops run it in this process. */
 export interface DailyBatchOptions extends BatchSettings {
@@ -143,6 +144,7 @@ export async function runBusinessDay(
     steps,
     unfinished: failures.length,
     openFailures: [...(earlier.open ?? []).filter((item) => item.businessDate < businessDate), ...failures],
+    waitingForNav: await ordersWaitingForTheirNav(handle.db, businessDate),
     elapsedMs: Math.round(performance.now() - started),
   };
 }

@@ -16,6 +16,13 @@ export interface RetriedStep {
   readonly report: StepReport;
 }
 
+/** The orders of one fund and 約定日 that wait for that NAV: executed by the first run after it is in. */
+export interface NavWait {
+  readonly fundCode: string;
+  readonly tradeDate: IsoDate;
+  readonly orders: number;
+}
+
 export interface DayReport {
   readonly businessDate: IsoDate;
   readonly businessDay: boolean;
@@ -26,6 +33,8 @@ export interface DayReport {
   readonly unfinished: number;
   /** Every failed item still open after the date's run, this date's and earlier ones, oldest first. */
   readonly openFailures: readonly FailedItem[];
+  /** Orders due that wait for their fund's NAV of their 約定日 (not in from the feed yet), by fund and date. */
+  readonly waitingForNav: readonly NavWait[];
   readonly elapsedMs: number;
 }
 
@@ -45,7 +54,8 @@ function stepLine(step: StepReport): string {
 
 /**
  * One line per step with its counts, for the CLI and the logs; before them the earlier dates' failed
- * items retried now, after them every failed item still open (step, date, item, attempts, last error).
+ * items retried now, after them the orders waiting for a NAV and every failed item still open (step,
+ * date, item, attempts, last error).
  */
 export function formatDayReport(report: DayReport): string {
   const header = `${report.businessDate}${report.businessDay ? '' : ' (not a business day)'} — ${report.elapsedMs} ms`;
@@ -69,5 +79,9 @@ export function formatDayReport(report: DayReport): string {
             ? [`    … and ${open.length - listedFailures} more (batch_step_runs, status FAILED)`]
             : []),
         ];
-  return [header, ...retried, ...lines, ...footer].join('\n');
+  const waiting = report.waitingForNav.map(
+    (wait) =>
+      `  WAITING FOR NAV: ${wait.fundCode} ${wait.tradeDate}, ${wait.orders} order(s) not executed; import the NAV (npm run feed:import) and they execute at the next run`,
+  );
+  return [header, ...retried, ...lines, ...waiting, ...footer].join('\n');
 }

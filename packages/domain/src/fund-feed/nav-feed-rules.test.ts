@@ -18,7 +18,8 @@ function line(date: string, nav: string, fundCode = 'FUND0001'): FeedNavLine {
   position += 1;
   return { where: `navs[${position}]`, fundCode, date: date as IsoDate, nav };
 }
-const problemsOf = (lines: FeedNavLine[]) => checkNavLines(lines, fundOf, today).problems.map((p) => p.problem);
+const problemsOf = (lines: FeedNavLine[]) =>
+  checkNavLines(lines, fundOf, today).problems.map((p) => p.problem);
 
 describe('the NAV lines of a fund feed', () => {
   it('nav-feed-takes-the-next-business-days-skipping-the-funds-own-holiday', () => {

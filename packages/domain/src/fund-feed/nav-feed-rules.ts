@@ -1,8 +1,4 @@
-import {
-  isBusinessDay,
-  nextBusinessDay,
-  type ExtraHolidays,
-} from '../calendar/business-days.ts';
+import { isBusinessDay, nextBusinessDay, type ExtraHolidays } from '../calendar/business-days.ts';
 import type { IsoDate } from '../calendar/iso-date.ts';
 
 /** A NAV line of a feed, with where it stands in the document (for the report). */
@@ -85,7 +81,11 @@ export function checkNavLines(
     const stored = fund.stored.get(line.date);
     if (stored !== undefined) {
       if (stored === nav) unchanged += 1;
-      else refuse(line.where, `${key} is stored as ${stored}, not ${nav}; a stored NAV is not changed by a feed`);
+      else
+        refuse(
+          line.where,
+          `${key} is stored as ${stored}, not ${nav}; a stored NAV is not changed by a feed`,
+        );
       continue;
     }
     const fundLines = newByFund.get(line.fundCode) ?? [];
@@ -99,7 +99,9 @@ export function checkNavLines(
     const sorted = [...fundLines].sort((a, b) => (a.line.date < b.line.date ? -1 : 1));
     // a fund's first NAVs may start on any of its business days (a fund sold here from some date on)
     let expected =
-      fund.lastStoredDate === null ? sorted[0]!.line.date : nextBusinessDay(fund.lastStoredDate, fund.holidays);
+      fund.lastStoredDate === null
+        ? sorted[0]!.line.date
+        : nextBusinessDay(fund.lastStoredDate, fund.holidays);
     for (const { line, nav } of sorted) {
       if (line.date < expected) {
         refuse(line.where, `${fundCode} ${line.date} is before the last stored NAV (${fund.lastStoredDate})`);

@@ -1,6 +1,6 @@
 import type { IsoDate } from '@fund/domain';
 import { fundNavs, funds, holdings, orders, type Database, type Order, type Transaction } from '@fund/db';
-import { and, eq, lte, sql } from 'drizzle-orm';
+import { and, count, eq, isNull, lte, sql } from 'drizzle-orm';
 
 /**
  * The execution step's reads and writes. Every method but the enumeration runs in the transaction of the
@@ -90,4 +90,23 @@ export async function updateOrder(
   >,
 ): Promise<void> {
   await tx.update(orders).set(figures).where(eq(orders.id, orderId));
+}
+
+/**
+ * The ORDERED orders due (約定日 the business date or earlier) whose fund has no NAV of that 約定日 yet,
+ * counted by fund and 約定日: they wait for the feed, and the day's report tells the operator.
+ */
+export async function ordersWaitingForTheirNav(
+  db: Database,
+  businessDate: IsoDate,
+): Promise<{ fundCode: string; tradeDate: IsoDate; orders: number }[]> {
+  const rows = await db
+    .select({ fundCode: funds.code, tradeDate: orders.tradeDate, orders: count() })
+    .from(orders)
+    .innerJoin(funds, eq(funds.id, orders.fundId))
+    .leftJoin(fundNavs, and(eq(fundNavs.fundId, orders.fundId), eq(fundNavs.navDate, orders.tradeDate)))
+    .where(and(eq(orders.status, 'ORDERED'), lte(orders.tradeDate, businessDate), isNull(fundNavs.nav)))
+    .groupBy(funds.code, orders.tradeDate)
+    .orderBy(orders.tradeDate, funds.code);
+  return rows.map((row) => ({ ...row, tradeDate: row.tradeDate as IsoDate }));
 }

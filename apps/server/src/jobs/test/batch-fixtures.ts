@@ -265,6 +265,11 @@ export async function importFeedNavs(
   groups: readonly (readonly [readonly string[], number])[],
 ) {
   const navs = groups.flatMap(([dates, nav]) => dates.map((date) => ({ fundCode, date, nav: String(nav) })));
-  const today = isoDate(navs.map((row) => row.date).sort().at(-1)!);
+  const today = isoDate(
+    navs
+      .map((row) => row.date)
+      .sort()
+      .at(-1)!,
+  );
   return importFundFeed(handle.db, { format: fundFeedFormat, funds: [], navs }, today, { actorId: 'test' });
 }

@@ -8,7 +8,12 @@ import { userInfo } from 'node:os';
 import { jstDateOf } from '@fund/domain';
 import { migrateDatabase } from '@fund/db';
 import { readDemoClockOffset } from '../../jobs/demo-clock.ts';
-import { commandConfig, databaseDescription, fail, openCommandDatabase } from '../../operations/command-line.ts';
+import {
+  commandConfig,
+  databaseDescription,
+  fail,
+  openCommandDatabase,
+} from '../../operations/command-line.ts';
 import { formatFeedProblems, formatFeedReport } from './fund-feed-report.ts';
 import { FundFeedRefused, importFundFeed, parseFundFeed } from './fund-feed.service.ts';
 
@@ -29,7 +34,9 @@ try {
     try {
       document = JSON.parse(readFileSync(file, 'utf8'));
     } catch (error) {
-      fail(`${file}: not a readable JSON document (${error instanceof Error ? error.message : String(error)})`);
+      fail(
+        `${file}: not a readable JSON document (${error instanceof Error ? error.message : String(error)})`,
+      );
     }
     try {
       const report = await importFundFeed(handle.db, parseFundFeed(document), today, sender);

@@ -1,4 +1,10 @@
-import { fundFeedSchema, type FeedFund, type FeedProblem, type FundFeed, type FundFeedReport } from '@fund/contracts';
+import {
+  fundFeedSchema,
+  type FeedFund,
+  type FeedProblem,
+  type FundFeed,
+  type FundFeedReport,
+} from '@fund/contracts';
 import {
   checkNavLines,
   extraHolidaysOf,
@@ -78,14 +84,22 @@ interface FundPlan {
   readonly newHolidays: FeedFund['holidays'];
 }
 
-function planFund(feed: FeedFund, where: string, stored: StoredFeedFund | undefined, refuse: (w: string, p: string) => void): FundPlan {
+function planFund(
+  feed: FeedFund,
+  where: string,
+  stored: StoredFeedFund | undefined,
+  refuse: (w: string, p: string) => void,
+): FundPlan {
   const versions = new Set<number>();
   const dates = new Set<string>();
   const newProspectuses: FeedFund['prospectuses'][number][] = [];
   feed.prospectuses.forEach((prospectus, index) => {
     const at = `${where}.prospectuses[${index}]`;
     if (versions.has(prospectus.version) || dates.has(prospectus.effectiveOn)) {
-      refuse(at, `${feed.code}: version ${prospectus.version} or its date ${prospectus.effectiveOn} appears twice`);
+      refuse(
+        at,
+        `${feed.code}: version ${prospectus.version} or its date ${prospectus.effectiveOn} appears twice`,
+      );
       return;
     }
     versions.add(prospectus.version);
@@ -96,16 +110,25 @@ function planFund(feed: FeedFund, where: string, stored: StoredFeedFund | undefi
         refuse(at, `${feed.code}: another version takes effect on ${prospectus.effectiveOn}`);
       else newProspectuses.push(prospectus);
     } else if (same.effectiveOn !== prospectus.effectiveOn || same.documentUrl !== prospectus.documentUrl) {
-      refuse(at, `${feed.code}: version ${prospectus.version} is stored with another date or document; a new version is a new number`);
+      refuse(
+        at,
+        `${feed.code}: version ${prospectus.version} is stored with another date or document; a new version is a new number`,
+      );
     }
   });
   if (stored === undefined && !feed.prospectuses.some((row) => row.effectiveOn <= feed.inceptionDate))
-    refuse(`${where}.prospectuses`, `${feed.code}: no prospectus in force on the 設定日 ${feed.inceptionDate}`);
+    refuse(
+      `${where}.prospectuses`,
+      `${feed.code}: no prospectus in force on the 設定日 ${feed.inceptionDate}`,
+    );
   const newHolidays = feed.holidays.filter((holiday) => !(stored?.holidays.has(holiday.date) ?? false));
   if (new Set(feed.holidays.map((holiday) => holiday.date)).size !== feed.holidays.length)
     refuse(`${where}.holidays`, `${feed.code}: a holiday appears twice`);
   if (stored !== undefined && stored.fund.inceptionDate !== feed.inceptionDate)
-    refuse(`${where}.inceptionDate`, `${feed.code}: the 設定日 is stored as ${stored.fund.inceptionDate} and does not change`);
+    refuse(
+      `${where}.inceptionDate`,
+      `${feed.code}: the 設定日 is stored as ${stored.fund.inceptionDate} and does not change`,
+    );
   const changed = stored === undefined ? {} : changedColumns(stored.fund, columnsOf(feed));
   return { feed, stored, changed, newProspectuses, newHolidays };
 }
@@ -150,7 +173,9 @@ async function importInTransaction(
 ): Promise<FundFeedReport> {
   const problems: FeedProblem[] = [];
   const refuse = (where: string, problem: string) => problems.push({ where, problem });
-  const codes = [...new Set([...feed.funds.map((fund) => fund.code), ...feed.navs.map((nav) => nav.fundCode)])];
+  const codes = [
+    ...new Set([...feed.funds.map((fund) => fund.code), ...feed.navs.map((nav) => nav.fundCode)]),
+  ];
   const stored = await storedFeedFunds(tx, codes);
 
   const seenCodes = new Set<string>();
@@ -174,7 +199,10 @@ async function importInTransaction(
     const state = navStates.get(plan.feed.code)!;
     for (const holiday of plan.newHolidays)
       if (state.stored.has(isoDate(holiday.date)))
-        refuse(`funds[${feed.funds.indexOf(plan.feed)}].holidays`, `${plan.feed.code} ${holiday.date}: a NAV is stored for that day`);
+        refuse(
+          `funds[${feed.funds.indexOf(plan.feed)}].holidays`,
+          `${plan.feed.code} ${holiday.date}: a NAV is stored for that day`,
+        );
   }
   if (problems.length > 0) throw new FundFeedRefused(problems);
 
@@ -199,8 +227,14 @@ async function importInTransaction(
     } else {
       report.funds.unchanged += 1;
     }
-    await insertProspectuses(tx, plan.newProspectuses.map((row) => ({ fundId: fundId, ...row })));
-    await insertHolidays(tx, plan.newHolidays.map((row) => ({ fundId: fundId, holiday: row.date, reason: row.reason })));
+    await insertProspectuses(
+      tx,
+      plan.newProspectuses.map((row) => ({ fundId: fundId, ...row })),
+    );
+    await insertHolidays(
+      tx,
+      plan.newHolidays.map((row) => ({ fundId: fundId, holiday: row.date, reason: row.reason })),
+    );
     report.prospectusesInserted += plan.newProspectuses.length;
     report.holidaysInserted += plan.newHolidays.length;
   }
@@ -233,7 +267,10 @@ async function navStatesOf(
     const plan = plans.find((candidate) => candidate.feed.code === code);
     const row = stored.get(code);
     if (row === undefined && plan === undefined) continue; // an unknown fund: the NAV check says so
-    const holidays = [...(row?.holidays ?? []), ...(plan?.feed.holidays.map((holiday) => holiday.date) ?? [])];
+    const holidays = [
+      ...(row?.holidays ?? []),
+      ...(plan?.feed.holidays.map((holiday) => holiday.date) ?? []),
+    ];
     const dates = [
       ...feed.navs.filter((nav) => nav.fundCode === code).map((nav) => nav.date),
       ...(plan?.newHolidays.map((holiday) => holiday.date) ?? []),
@@ -257,10 +294,12 @@ export function parseFundFeed(document: unknown): FundFeed {
   if (parsed.success) return parsed.data;
   throw new FundFeedRefused(
     parsed.error.issues.slice(0, 200).map((issue) => ({
-      where: issue.path.reduce<string>(
-        (at, key) => (typeof key === 'number' ? `${at}[${key}]` : at === '' ? String(key) : `${at}.${String(key)}`),
-        '',
-      ) || '(document)',
+      where:
+        issue.path.reduce<string>(
+          (at, key) =>
+            typeof key === 'number' ? `${at}[${key}]` : at === '' ? String(key) : `${at}.${String(key)}`,
+          '',
+        ) || '(document)',
       problem: issue.message,
     })),
   );
