@@ -36,7 +36,8 @@ const limits = { floorRatio: 3, scaling: 12 };
 const keepDatabase = envFlag('BENCH_BATCH_KEEP_DATABASE');
 
 /**
- * N plans, set-based: N / 2 adult customers, each with a specific account and a NISA つみたて投資枠, one
+ * N plans, set-based: N / 2 adult customers, each with a specific account, a NISA つみたて投資枠 and a bank
+ * account for 口座振替, one
  * 10,000-yen plan of a fund in the specific account and one of a つみたて-eligible fund in the NISA 枠.
  */
 async function seedPlans(handle: DatabaseHandle, plans: number): Promise<void> {
@@ -50,6 +51,11 @@ async function seedPlans(handle: DatabaseHandle, plans: number): Promise<void> {
     SELECT c.id, t.account_type::account_type, '2024-01-04' FROM customers c
     CROSS JOIN (VALUES ('specific'), ('nisa2_tsumitate')) AS t(account_type)
     WHERE c.account_number >= '2000001'`);
+  // the bank account every 口座振替 is drawn from: without it the debit fails (issue 21)
+  await handle.db.execute(sql`INSERT INTO account_transfer_accounts (customer_id, bank_code, bank_name,
+      branch_code, branch_name, account_type, account_number, holder_name_kana)
+    SELECT id, '0005', 'テスト銀行', '001', '本店', 'ORDINARY', right(account_number, 7), 'シケン'
+    FROM customers WHERE account_number >= '2000001'`);
   await handle.db.execute(sql`WITH specific_fund AS (
       SELECT id FROM funds WHERE code = 'DEMOF002'
     ), tsumitate_fund AS (

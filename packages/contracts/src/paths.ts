@@ -9,6 +9,13 @@ export const ApiPath = {
   openApiDocs: '/docs',
 } as const;
 
+/** Calls from outside systems, signed with a shared key (apps/server plugins/signed-inbound.ts). */
+export const inboundPathPrefix = '/inbound/';
+export const InboundPath = {
+  /** The fund master and NAV feed (docs/fund-feed.md). */
+  fundFeed: '/inbound/fund-feed',
+} as const;
+
 /**
  * Calls of the root shell (spec §7), by service. Each service has its own base URL in the web app's
  * configuration; by default one server answers them all.

@@ -54,7 +54,7 @@ describe('configuration defaults (empty environment)', () => {
         webauthnOrigin: 'http://localhost:3000',
         secondFactorRequired: false,
       },
-      partners: { hashKey: undefined, simulators: true },
+      partners: { hashKey: undefined, simulators: true, fundFeedKeys: undefined },
       batch: {
         scheduler: true,
         time: { hour: 18, minute: 0 },
@@ -96,6 +96,7 @@ const productionSecrets = {
   OIDC_COOKIE_KEYS: 'k'.repeat(32),
   MFA_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
   PARTNER_HASH_KEY: 'p'.repeat(32),
+  FUND_FEED_KEYS: 'f'.repeat(32),
 };
 
 describe('production', () => {
@@ -136,7 +137,7 @@ describe('production', () => {
     ]);
     expect(
       parseConfig({ ...productionSecrets, NODE_ENV: 'production', PARTNER_SIMULATORS: 'off' }).partners,
-    ).toEqual({ hashKey: 'p'.repeat(32), simulators: false });
+    ).toEqual({ hashKey: 'p'.repeat(32), simulators: false, fundFeedKeys: ['f'.repeat(32)] });
   });
 
   it('warns about the embedded database and a plain-http public origin', () => {
@@ -166,6 +167,7 @@ describe('production', () => {
       'MFA_ENCRYPTION_KEY',
       'SMTP_URL',
       'PARTNER_HASH_KEY',
+      'FUND_FEED_KEYS',
     ]);
   });
 
@@ -253,6 +255,7 @@ describe('partner sites', () => {
     expect(parseConfig({ PARTNER_SIMULATORS: 'off', PARTNER_HASH_KEY: key }).partners).toEqual({
       hashKey: key,
       simulators: false,
+      fundFeedKeys: undefined,
     });
     const error = configError({ PARTNER_HASH_KEY: 'short-secret' });
     expect(error.issues.map((issue) => issue.variable)).toEqual(['PARTNER_HASH_KEY']);
@@ -378,6 +381,7 @@ describe('configVariables (the table in docs/configuration.md)', () => {
       'SIGN_IN_SECOND_FACTOR_REQUIRED',
       'PARTNER_HASH_KEY',
       'PARTNER_SIMULATORS',
+      'FUND_FEED_KEYS',
       'BATCH_SCHEDULER',
       'BATCH_TIME',
       'BATCH_PURCHASE_LAG_DAYS',
@@ -404,6 +408,7 @@ describe('configVariables (the table in docs/configuration.md)', () => {
       TRUST_PROXY: 'x',
       PARTNER_HASH_KEY: 'x',
       PARTNER_SIMULATORS: 'x',
+      FUND_FEED_KEYS: 'x',
       BATCH_SCHEDULER: 'x',
       BATCH_TIME: 'x',
       BATCH_PURCHASE_LAG_DAYS: 'x',

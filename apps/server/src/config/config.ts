@@ -232,6 +232,9 @@ export function developmentDefaultWarnings(config: Config): string[] {
       'PARTNER_HASH_KEY is unset: hashed user ids and trade-report links use the public development key.',
     );
   }
+  if (config.partners.fundFeedKeys === undefined) {
+    warnings.push('FUND_FEED_KEYS is unset: anyone may sign a fund feed with the public development key.');
+  }
   if (config.batch.demo) {
     warnings.push(
       'Batch demo data is on (BATCH_DEMO): demo NAVs are added for each batch date and `+debitfail` customers fail their debits.',

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { secretSetting, switchSetting, type ConfigIssue, type ConfigVariable } from './config-settings.ts';
+import {
+  secretListSetting,
+  secretSetting,
+  switchSetting,
+  type ConfigIssue,
+  type ConfigVariable,
+} from './config-settings.ts';
 
 /** The partner sites: the key behind the ids and links handed to them, and their demo simulators. */
 
@@ -11,7 +17,16 @@ export interface PartnersConfig {
   readonly hashKey: string | undefined;
   /** Whether the simulators of the outside sites are served under /partners/ (never in production). */
   readonly simulators: boolean;
+  /**
+   * The keys a fund feed sent to POST /inbound/fund-feed may be signed with (the first signs what we send,
+   * any verifies: a rotation adds the new key first and removes the old once the sender uses the new one).
+   * Undefined (refused in production) means the public development key.
+   */
+  readonly fundFeedKeys: readonly string[] | undefined;
 }
+
+/** The public key of development and tests: anyone may sign a feed with it, so production refuses it. */
+export const developmentInboundKey = 'development-inbound-key-public-not-a-secret';
 
 export const partnersVariables = [
   {
@@ -26,11 +41,18 @@ export const partnersVariables = [
     description:
       'Serve the demo simulators of the outside sites under `/partners/` (account opening, account update, electronic trade reports). `true` is refused when `NODE_ENV=production`.',
   },
+  {
+    name: 'FUND_FEED_KEYS',
+    default: '(development key; required in production)',
+    description:
+      'Comma-separated secrets of 32+ characters (`npm run secrets -- generate` makes one) that sign the fund feed sent to `POST /inbound/fund-feed` (HMAC-SHA256, docs/fund-feed.md). Any key of the list verifies; rotate by adding the new key, then removing the old one once the sender uses the new one. Unset outside production: a built-in, public development key (with a warning).',
+  },
 ] as const satisfies readonly ConfigVariable[];
 
 export const partnersEnvironment = z.object({
   PARTNER_HASH_KEY: secretSetting.optional(),
   PARTNER_SIMULATORS: switchSetting.optional(),
+  FUND_FEED_KEYS: secretListSetting.optional(),
 } satisfies Record<(typeof partnersVariables)[number]['name'], z.ZodType>);
 
 /** What NODE_ENV=production refuses of the partner hand-offs: the public key and the simulators. */
@@ -44,6 +66,13 @@ export function partnersIssues(
       variable: 'PARTNER_HASH_KEY',
       message:
         'is required when NODE_ENV=production (the development key is public); generate one with `openssl rand -base64 32`',
+    });
+  }
+  if (isProduction && variables.FUND_FEED_KEYS === undefined) {
+    issues.push({
+      variable: 'FUND_FEED_KEYS',
+      message:
+        'is required when NODE_ENV=production (the development key is public); `npm run secrets -- generate` makes one',
     });
   }
   if (isProduction && variables.PARTNER_SIMULATORS === true) {
@@ -63,5 +92,6 @@ export function partnersConfig(
   return {
     hashKey: variables.PARTNER_HASH_KEY,
     simulators: variables.PARTNER_SIMULATORS ?? !isProduction,
+    fundFeedKeys: variables.FUND_FEED_KEYS,
   };
 }

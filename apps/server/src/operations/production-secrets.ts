@@ -4,7 +4,7 @@ import { exportJWK, generateKeyPair, type JWK } from 'jose';
 /**
  * The secrets production refuses to start without (docs/deployment.md), made in the format each setting
  * expects: the OpenID providers' signing key set (ES256, as the development key), the cookie keys, the
- * MFA encryption key and the partner hash key. Every value is new randomness from the operating system.
+ * MFA encryption key, the partner hash key and the fund feed's signing key. Every value is new randomness from the operating system.
  */
 export async function productionSecrets(): Promise<Record<string, string>> {
   return {
@@ -12,6 +12,7 @@ export async function productionSecrets(): Promise<Record<string, string>> {
     OIDC_COOKIE_KEYS: newCookieKey(),
     MFA_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
     PARTNER_HASH_KEY: randomBytes(32).toString('base64'),
+    FUND_FEED_KEYS: randomBytes(32).toString('base64url'),
   };
 }
 

@@ -26,7 +26,7 @@ const clock: Clock & { instant: Date } = {
     return new Date(this.instant);
   },
 };
-const links = new PartnerLinks({ hashKey, simulators: true }, origin);
+const links = new PartnerLinks({ hashKey, simulators: true, fundFeedKeys: undefined }, origin);
 
 let database: TestDatabase;
 let app: App;
@@ -307,7 +307,10 @@ describe('trade-report simulator /partners/trade-reports', { timeout: startup },
   it('answers a Japanese 403 page for a missing, forged, foreign-key or expired ticket', async () => {
     const customerId = customer('1000006').id;
     const valid = links.tradeReportTicket(customerId, clock.now());
-    const otherKey = new PartnerLinks({ hashKey: 'x'.repeat(40), simulators: true }, origin);
+    const otherKey = new PartnerLinks(
+      { hashKey: 'x'.repeat(40), simulators: true, fundFeedKeys: undefined },
+      origin,
+    );
     const expired = links.tradeReportTicket(
       customerId,
       new Date(clock.now().getTime() - (tradeReportTicketTtlSeconds + 1) * 1000),
@@ -374,6 +377,7 @@ describe('simulators switched off', { timeout: startup }, () => {
         OIDC_COOKIE_KEYS: 'c'.repeat(32),
         MFA_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
         PARTNER_HASH_KEY: hashKey,
+        FUND_FEED_KEYS: 'f'.repeat(32),
       },
     });
     try {

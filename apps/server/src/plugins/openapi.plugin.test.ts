@@ -76,7 +76,7 @@ describe('OpenAPI document at /docs/json', () => {
     // only API calls: no pages (sign-in, sign-up, reset), provider, docs, static files or web app
     const notApi = paths.filter(
       (path) =>
-        !/^\/(auth\/v1\/|healthz$|maintenance\/|v1\/|v6\/|balance\/)/.test(path) ||
+        !/^\/(auth\/v1\/|healthz$|maintenance\/|v1\/|v6\/|balance\/|inbound\/)/.test(path) ||
         /^\/auth\/v1\/(static|interaction|signup|password\/reset)(\/|$)/.test(path),
     );
     expect(notApi).toEqual([]);

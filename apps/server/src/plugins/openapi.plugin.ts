@@ -1,10 +1,12 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { ApiPath, serviceInfo } from '@fund/contracts';
+import { ApiPath, inboundPathPrefix, serviceInfo } from '@fund/contracts';
 import fp from 'fastify-plugin';
 import { bearerSecurityScheme, needsBearer } from './bearer-routes.ts';
 import { withOnlyUsedSchemas } from './openapi-used-schemas.ts';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+
+const partnerSignatureScheme = 'partnerSignature';
 
 /**
  * Swagger UI renders descriptions through innerHTML, which the site-wide Trusted Types requirement would
@@ -46,13 +48,24 @@ export const openApiPlugin = fp(
               bearerFormat: 'JWT',
               description: 'Access token of the identity service (customer, or operator acting for one)',
             },
+            [partnerSignatureScheme]: {
+              type: 'apiKey',
+              in: 'header',
+              name: 'X-Partner-Signature',
+              description:
+                'Calls from outside systems: `v1=` and the hex HMAC-SHA256 of `<X-Partner-Timestamp>.<raw body>` with a shared key (docs/fund-feed.md)',
+            },
           },
         },
       },
       // bearer security on the routes that check a token (bearer-routes.ts); the others say they need none
       transform: (input) => {
         const transformed = jsonSchemaTransform(input);
-        const security = needsBearer(input.route) ? [{ [bearerSecurityScheme]: [] }] : [];
+        const security = input.url.startsWith(inboundPathPrefix)
+          ? [{ [partnerSignatureScheme]: [] }]
+          : needsBearer(input.route)
+            ? [{ [bearerSecurityScheme]: [] }]
+            : [];
         return { ...transformed, schema: { ...transformed.schema, security } };
       },
       transformObject: (input) => withOnlyUsedSchemas(jsonSchemaTransformObject(input)),

@@ -151,13 +151,12 @@ describe('the fund master and NAV feed', () => {
   }, 60_000);
 
   it('fund-feed-not-following-the-format-is-refused-naming-each-place', () => {
-    const error = (() => {
-      try {
-        parseFundFeed({ format: 'fund-feed/1', navs: [{ fundCode: 'bad', date: '2026-02-30', nav: '1.5' }] });
-      } catch (caught) {
-        return caught as FundFeedRefused;
-      }
-    })();
+    let error: FundFeedRefused | undefined;
+    try {
+      parseFundFeed({ format: 'fund-feed/1', navs: [{ fundCode: 'bad', date: '2026-02-30', nav: '1.5' }] });
+    } catch (caught) {
+      error = caught as FundFeedRefused;
+    }
     expect(error?.problems.map((problem) => problem.where)).toEqual([
       'navs[0].fundCode',
       'navs[0].date',

@@ -242,6 +242,7 @@ describe('card issuer simulator switched off', { timeout: startup }, () => {
         OIDC_COOKIE_KEYS: 'c'.repeat(32),
         MFA_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
         PARTNER_HASH_KEY: 'p'.repeat(40),
+        FUND_FEED_KEYS: 'f'.repeat(40),
       },
     });
     try {
