@@ -25,6 +25,7 @@ import { badgesRoutes } from './modules/informations/badges.routes.ts';
 import { balanceRoutes } from './modules/balance/balance.routes.ts';
 import { fundsRoutes } from './modules/funds/funds.routes.ts';
 import { fundFeedRoutes } from './modules/fund-feed/fund-feed.routes.ts';
+import { inboundAccountsRoutes } from './modules/inbound-accounts/inbound-accounts.routes.ts';
 import { tradingRoutes } from './modules/trading/trading.routes.ts';
 import { plansRoutes } from './modules/plans/plans.routes.ts';
 import { assetsRoutes } from './modules/assets/assets.routes.ts';
@@ -130,6 +131,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(operatorConsoleRoutes);
   // calls from outside systems, signed (plugins/signed-inbound.ts): each in a context of its own
   await app.register(fundFeedRoutes);
+  await app.register(inboundAccountsRoutes);
   // the root shell's calls (spec §7): account manager /v6, product API /v1, balance service /balance;
   // one scope, closed while maintenance is in effect
   await app.register(async (customerApi) => {

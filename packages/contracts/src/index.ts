@@ -12,6 +12,7 @@ export * from './root-loading.ts';
 export * from './service.ts';
 export * from './funds.ts';
 export * from './fund-feed.ts';
+export * from './inbound-accounts.ts';
 export * from './money-request.ts';
 export * from './amount-rules.ts';
 export * from './trading.ts';

@@ -14,6 +14,10 @@ export const inboundPathPrefix = '/inbound/';
 export const InboundPath = {
   /** The fund master and NAV feed (docs/fund-feed.md). */
   fundFeed: '/inbound/fund-feed',
+  /** Account opened, updated, closed (docs/inbound-interfaces.md). */
+  accountEvents: '/inbound/account-events',
+  /** The trading system's status of a customer (ロック). */
+  tradingStatus: '/inbound/trading-status',
 } as const;
 
 /**

@@ -54,7 +54,7 @@ describe('configuration defaults (empty environment)', () => {
         webauthnOrigin: 'http://localhost:3000',
         secondFactorRequired: false,
       },
-      partners: { hashKey: undefined, simulators: true, fundFeedKeys: undefined },
+      partners: { hashKey: undefined, simulators: true, fundFeedKeys: undefined, inboundKeys: undefined },
       batch: {
         scheduler: true,
         time: { hour: 18, minute: 0 },
@@ -97,6 +97,7 @@ const productionSecrets = {
   MFA_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
   PARTNER_HASH_KEY: 'p'.repeat(32),
   FUND_FEED_KEYS: 'f'.repeat(32),
+  PARTNER_INBOUND_KEYS: 'i'.repeat(32),
 };
 
 describe('production', () => {
@@ -137,7 +138,12 @@ describe('production', () => {
     ]);
     expect(
       parseConfig({ ...productionSecrets, NODE_ENV: 'production', PARTNER_SIMULATORS: 'off' }).partners,
-    ).toEqual({ hashKey: 'p'.repeat(32), simulators: false, fundFeedKeys: ['f'.repeat(32)] });
+    ).toEqual({
+      hashKey: 'p'.repeat(32),
+      simulators: false,
+      fundFeedKeys: ['f'.repeat(32)],
+      inboundKeys: ['i'.repeat(32)],
+    });
   });
 
   it('warns about the embedded database and a plain-http public origin', () => {
@@ -168,6 +174,7 @@ describe('production', () => {
       'SMTP_URL',
       'PARTNER_HASH_KEY',
       'FUND_FEED_KEYS',
+      'PARTNER_INBOUND_KEYS',
     ]);
   });
 
@@ -256,6 +263,7 @@ describe('partner sites', () => {
       hashKey: key,
       simulators: false,
       fundFeedKeys: undefined,
+      inboundKeys: undefined,
     });
     const error = configError({ PARTNER_HASH_KEY: 'short-secret' });
     expect(error.issues.map((issue) => issue.variable)).toEqual(['PARTNER_HASH_KEY']);
@@ -382,6 +390,7 @@ describe('configVariables (the table in docs/configuration.md)', () => {
       'PARTNER_HASH_KEY',
       'PARTNER_SIMULATORS',
       'FUND_FEED_KEYS',
+      'PARTNER_INBOUND_KEYS',
       'BATCH_SCHEDULER',
       'BATCH_TIME',
       'BATCH_PURCHASE_LAG_DAYS',
@@ -409,6 +418,7 @@ describe('configVariables (the table in docs/configuration.md)', () => {
       PARTNER_HASH_KEY: 'x',
       PARTNER_SIMULATORS: 'x',
       FUND_FEED_KEYS: 'x',
+      PARTNER_INBOUND_KEYS: 'x',
       BATCH_SCHEDULER: 'x',
       BATCH_TIME: 'x',
       BATCH_PURCHASE_LAG_DAYS: 'x',

@@ -235,6 +235,11 @@ export function developmentDefaultWarnings(config: Config): string[] {
   if (config.partners.fundFeedKeys === undefined) {
     warnings.push('FUND_FEED_KEYS is unset: anyone may sign a fund feed with the public development key.');
   }
+  if (config.partners.inboundKeys === undefined) {
+    warnings.push(
+      'PARTNER_INBOUND_KEYS is unset: anyone may sign account and trading-status events with the public development key.',
+    );
+  }
   if (config.batch.demo) {
     warnings.push(
       'Batch demo data is on (BATCH_DEMO): demo NAVs are added for each batch date and `+debitfail` customers fail their debits.',

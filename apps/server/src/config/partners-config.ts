@@ -23,6 +23,11 @@ export interface PartnersConfig {
    * Undefined (refused in production) means the public development key.
    */
   readonly fundFeedKeys: readonly string[] | undefined;
+  /**
+   * The keys the account-opening site and the trading system sign their calls with (POST
+   * /inbound/account-events, /inbound/trading-status); as the fund feed's. Undefined: the development key.
+   */
+  readonly inboundKeys: readonly string[] | undefined;
 }
 
 /** The public key of development and tests: anyone may sign a feed with it, so production refuses it. */
@@ -47,12 +52,19 @@ export const partnersVariables = [
     description:
       'Comma-separated secrets of 32+ characters (`npm run secrets -- generate` makes one) that sign the fund feed sent to `POST /inbound/fund-feed` (HMAC-SHA256, docs/fund-feed.md). Any key of the list verifies; rotate by adding the new key, then removing the old one once the sender uses the new one. Unset outside production: a built-in, public development key (with a warning).',
   },
+  {
+    name: 'PARTNER_INBOUND_KEYS',
+    default: '(development key; required in production)',
+    description:
+      'Comma-separated secrets of 32+ characters (`npm run secrets -- generate` makes one) with which the account-opening site and the trading system sign their calls to `POST /inbound/account-events` and `/inbound/trading-status` (docs/inbound-interfaces.md). Any key of the list verifies; the simulators sign with the first. Unset outside production: the public development key (with a warning).',
+  },
 ] as const satisfies readonly ConfigVariable[];
 
 export const partnersEnvironment = z.object({
   PARTNER_HASH_KEY: secretSetting.optional(),
   PARTNER_SIMULATORS: switchSetting.optional(),
   FUND_FEED_KEYS: secretListSetting.optional(),
+  PARTNER_INBOUND_KEYS: secretListSetting.optional(),
 } satisfies Record<(typeof partnersVariables)[number]['name'], z.ZodType>);
 
 /** What NODE_ENV=production refuses of the partner hand-offs: the public key and the simulators. */
@@ -75,6 +87,13 @@ export function partnersIssues(
         'is required when NODE_ENV=production (the development key is public); `npm run secrets -- generate` makes one',
     });
   }
+  if (isProduction && variables.PARTNER_INBOUND_KEYS === undefined) {
+    issues.push({
+      variable: 'PARTNER_INBOUND_KEYS',
+      message:
+        'is required when NODE_ENV=production (the development key is public); `npm run secrets -- generate` makes one',
+    });
+  }
   if (isProduction && variables.PARTNER_SIMULATORS === true) {
     issues.push({
       variable: 'PARTNER_SIMULATORS',
@@ -93,5 +112,6 @@ export function partnersConfig(
     hashKey: variables.PARTNER_HASH_KEY,
     simulators: variables.PARTNER_SIMULATORS ?? !isProduction,
     fundFeedKeys: variables.FUND_FEED_KEYS,
+    inboundKeys: variables.PARTNER_INBOUND_KEYS,
   };
 }

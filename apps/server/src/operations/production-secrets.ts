@@ -4,7 +4,7 @@ import { exportJWK, generateKeyPair, type JWK } from 'jose';
 /**
  * The secrets production refuses to start without (docs/deployment.md), made in the format each setting
  * expects: the OpenID providers' signing key set (ES256, as the development key), the cookie keys, the
- * MFA encryption key, the partner hash key and the fund feed's signing key. Every value is new randomness from the operating system.
+ * MFA encryption key, the partner hash key and the keys of the fund feed and the partners' inbound calls. Every value is new randomness from the operating system.
  */
 export async function productionSecrets(): Promise<Record<string, string>> {
   return {
@@ -13,6 +13,7 @@ export async function productionSecrets(): Promise<Record<string, string>> {
     MFA_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
     PARTNER_HASH_KEY: randomBytes(32).toString('base64'),
     FUND_FEED_KEYS: randomBytes(32).toString('base64url'),
+    PARTNER_INBOUND_KEYS: randomBytes(32).toString('base64url'),
   };
 }
 

@@ -1,10 +1,21 @@
-import { customers, type DatabaseExecutor } from '@fund/db';
+import { customers, type Customer, type DatabaseExecutor } from '@fund/db';
 import { eq } from 'drizzle-orm';
 
 export interface PartnerCustomer {
   readonly id: string;
+  readonly accountNumber: string;
+  readonly accountRole: Customer['accountRole'];
+  readonly equityStatus: Customer['equityStatus'];
   readonly lastConfirmedOn: string | null;
 }
+
+const partnerCustomerColumns = {
+  id: customers.id,
+  accountNumber: customers.accountNumber,
+  accountRole: customers.accountRole,
+  equityStatus: customers.equityStatus,
+  lastConfirmedOn: customers.lastConfirmedOn,
+};
 
 /**
  * The customer whose `hashed_user_id` this is. A partner site keeps its own mapping; the simulator has
@@ -15,22 +26,15 @@ export async function findCustomerByHashedUserId(
   hashedUserId: string,
   hash: (customerId: string) => string,
 ): Promise<PartnerCustomer | undefined> {
-  const rows = await db
-    .select({ id: customers.id, lastConfirmedOn: customers.lastConfirmedOn })
-    .from(customers);
+  const rows = await db.select(partnerCustomerColumns).from(customers);
   return rows.find((row) => hash(row.id) === hashedUserId);
 }
 
-/** Records the yearly re-confirmation (お客さま情報の確認) as done on `today` (JST date); false: no customer. */
-export async function recordReconfirmation(
+/** The customer a simulator's signed form names, with the 口座番号 the partner sites know them by. */
+export async function partnerCustomerById(
   db: DatabaseExecutor,
   customerId: string,
-  today: string,
-): Promise<boolean> {
-  const updated = await db
-    .update(customers)
-    .set({ lastConfirmedOn: today })
-    .where(eq(customers.id, customerId))
-    .returning({ id: customers.id });
-  return updated.length > 0;
+): Promise<PartnerCustomer | undefined> {
+  const [row] = await db.select(partnerCustomerColumns).from(customers).where(eq(customers.id, customerId));
+  return row;
 }

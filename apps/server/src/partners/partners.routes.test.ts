@@ -1,7 +1,7 @@
 import { auditLog, customers, deliveredDocuments, demoCustomers, seedDemoData } from '@fund/db';
 import { createTestDatabase, type TestDatabase } from '@fund/db/testing';
 import { isoDate, jstInstant } from '@fund/domain';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { exportJWK, generateKeyPair } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app.ts';
@@ -26,7 +26,10 @@ const clock: Clock & { instant: Date } = {
     return new Date(this.instant);
   },
 };
-const links = new PartnerLinks({ hashKey, simulators: true, fundFeedKeys: undefined }, origin);
+const links = new PartnerLinks(
+  { hashKey, simulators: true, fundFeedKeys: undefined, inboundKeys: undefined },
+  origin,
+);
 
 let database: TestDatabase;
 let app: App;
@@ -151,6 +154,43 @@ describe('account-opening simulator /partners/account-opening', { timeout: start
     expect(response.headers['content-type']).toContain('text/css');
     expect(response.body).toContain('.demo-banner');
   });
+
+  it('completes the opening of a signed-up customer through the app’s inbound interface, once', async () => {
+    const hashedUserId = links.hashedUserId(customer('1000007').id);
+    const shown = await page(`/partners/account-opening?hashed_user_id=${hashedUserId}`);
+    expect(shown.body).toContain('口座開設を完了する');
+    const token = hiddenValue(shown.body, 'token');
+    const opening = (headers: Record<string, string> = { origin }) =>
+      app.inject({
+        method: 'POST',
+        url: '/partners/account-opening',
+        headers: { host: 'localhost:3000', 'content-type': 'application/x-www-form-urlencoded', ...headers },
+        payload: new URLSearchParams({ token }).toString(),
+      });
+    expect((await opening({ origin: 'https://evil.example' })).statusCode).toBe(403);
+    const done = await opening();
+    expect(done.statusCode).toBe(303);
+    expect(done.headers.location).toBe('/');
+    const [opened] = await database.db
+      .select({ equityStatus: customers.equityStatus })
+      .from(customers)
+      .where(eq(customers.accountNumber, '1000007'));
+    expect(opened?.equityStatus).toBe('OPEN');
+    const [entry] = await database.db
+      .select()
+      .from(auditLog)
+      .where(
+        and(
+          eq(auditLog.action, 'inbound.account.opened'),
+          eq(auditLog.subjectCustomerId, customer('1000007').id),
+        ),
+      );
+    expect(entry).toMatchObject({ actorId: 'partner:account-opening', outcome: 'allowed' });
+    // open now: the page offers no second opening
+    expect((await page(`/partners/account-opening?hashed_user_id=${hashedUserId}`)).body).not.toContain(
+      '口座開設を完了する',
+    );
+  });
 });
 
 describe('account-update simulator /partners/account-update', { timeout: startup }, () => {
@@ -180,12 +220,14 @@ describe('account-update simulator /partners/account-update', { timeout: startup
     const [entry] = await database.db
       .select()
       .from(auditLog)
-      .where(eq(auditLog.action, 'customer.reconfirmed'));
+      .where(eq(auditLog.action, 'inbound.account.updated'));
+    // recorded through the app's inbound interface, as the real site's call would be
     expect(entry).toMatchObject({
       actorType: 'system',
+      actorId: 'partner:account-opening',
       subjectCustomerId: customer('1000008').id,
       outcome: 'allowed',
-      details: { lastConfirmedOn: '2026-11-22' },
+      details: expect.objectContaining({ confirmedOn: '2026-11-22' }),
     });
   });
 
@@ -308,7 +350,7 @@ describe('trade-report simulator /partners/trade-reports', { timeout: startup },
     const customerId = customer('1000006').id;
     const valid = links.tradeReportTicket(customerId, clock.now());
     const otherKey = new PartnerLinks(
-      { hashKey: 'x'.repeat(40), simulators: true, fundFeedKeys: undefined },
+      { hashKey: 'x'.repeat(40), simulators: true, fundFeedKeys: undefined, inboundKeys: undefined },
       origin,
     );
     const expired = links.tradeReportTicket(
@@ -378,6 +420,7 @@ describe('simulators switched off', { timeout: startup }, () => {
         MFA_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
         PARTNER_HASH_KEY: hashKey,
         FUND_FEED_KEYS: 'f'.repeat(32),
+        PARTNER_INBOUND_KEYS: 'i'.repeat(32),
       },
     });
     try {

@@ -4,11 +4,16 @@ import { jstIsoDate } from '@fund/domain';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { recordAudit } from '../audit/audit-log.ts';
 import { cardIssuerRoutes } from './card-issuer/card-issuer.routes.ts';
 import { PartnerPath, safeCallbackPath } from './partner-links.ts';
 import { findDocument, listDocuments } from '../modules/documents/documents.repository.ts';
-import { findCustomerByHashedUserId, recordReconfirmation } from './partners.repository.ts';
+import { InboundPath } from '@fund/contracts';
+import { sendInboundEvent } from './inbound-sender.ts';
+import {
+  findCustomerByHashedUserId,
+  partnerCustomerById,
+  type PartnerCustomer,
+} from './partners.repository.ts';
 import {
   renderAccountOpening,
   renderAccountUpdate,
@@ -51,6 +56,17 @@ const tradeReportsQuery = z.object({ ticket: z.string().max(512).optional() });
 // lenient like the query: a malformed id is a document that is not found (a page, not a JSON 400)
 const documentParams = z.object({ id: z.string().max(64) });
 const hashedUserIdPattern = /^[0-9a-f]{64}$/;
+/** Where the account-opening simulator returns to: the app, which now finds the account open. */
+const appTop = '/';
+/** 部店コード of accounts opened online (the simulated opening's branch). */
+const onlineBranchCode = '001';
+
+/** The accounts the simulated opening opens: an adult gets the specific account and both NISA 枠. */
+function simulatedAccounts(customer: PartnerCustomer) {
+  return customer.accountRole === 'ADULT'
+    ? (['specific', 'nisa2_tsumitate', 'nisa2_growth'] as const)
+    : (['specific'] as const);
+}
 
 function sendHtml(reply: FastifyReply, status: number, html: string): FastifyReply {
   return reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
@@ -78,6 +94,17 @@ export const partnerRoutes: FastifyPluginAsyncZod = async (app) => {
   if (!app.config.partners.simulators) return;
   const links = app.partnerLinks;
 
+  /**
+   * The customer a simulator form was made for. A cross-site form cannot carry our Origin; the signed
+   * token binds customer and return path (its lifetime is real time).
+   */
+  const verifiedFormCustomer = (origin: string | undefined, token: string | undefined, returnPath: string) =>
+    origin !== undefined && origin !== app.config.publicOrigin
+      ? undefined
+      : links.verifyFormToken(token ?? '', returnPath, app.realClock.now());
+  const customerOfForm = async (customerId: string | undefined) =>
+    customerId === undefined ? undefined : partnerCustomerById(app.db.db, customerId);
+
   await app.register(async (scope) => {
     await scope.register(formBody, { bodyLimit: 16_384 });
     const pages = scope.withTypeProvider<ZodTypeProvider>();
@@ -87,11 +114,45 @@ export const partnerRoutes: FastifyPluginAsyncZod = async (app) => {
       reply.type('text/css; charset=utf-8').header('cache-control', 'public, max-age=3600').send(stylesheet),
     );
 
+    const customerOfHashedId = async (hashedUserId: string | undefined) =>
+      hashedUserId !== undefined && hashedUserIdPattern.test(hashedUserId)
+        ? await findCustomerByHashedUserId(app.db.db, hashedUserId, (id) => links.hashedUserId(id))
+        : undefined;
+
     pages.get(
       PartnerPath.accountOpening,
       { schema: { hide: true, querystring: accountOpeningQuery } },
-      async (request, reply) =>
-        sendHtml(reply, 200, renderAccountOpening(request.query, app.config.publicOrigin)),
+      async (request, reply) => {
+        // a signed-up customer without an account yet: the simulator can complete the opening
+        const customer = await customerOfHashedId(request.query.hashed_user_id);
+        const opening =
+          customer?.equityStatus === 'NONE'
+            ? { formToken: links.formToken(customer.id, appTop, app.realClock.now()) }
+            : undefined;
+        return sendHtml(reply, 200, renderAccountOpening(request.query, app.config.publicOrigin, opening));
+      },
+    );
+
+    pages.post(
+      PartnerPath.accountOpening,
+      { schema: { hide: true, body: accountUpdateForm } },
+      async (request, reply) => {
+        const customerId = verifiedFormCustomer(request.headers.origin, request.body.token, appTop);
+        const customer = await customerOfForm(customerId);
+        if (customer === undefined) return sendHtml(reply, 403, renderAccountUpdateRefused());
+        const today = jstIsoDate(app.clock.now());
+        const sent = await sendInboundEvent(app, InboundPath.accountEvents, {
+          type: 'account.opened',
+          occurredAt: app.clock.now().toISOString(),
+          accountNumber: customer.accountNumber,
+          branchCode: onlineBranchCode,
+          accountRole: customer.accountRole,
+          accounts: simulatedAccounts(customer).map((type) => ({ type, openedOn: today })),
+          confirmedOn: today,
+        });
+        if (sent.status !== 200) return sendHtml(reply, 403, renderAccountUpdateRefused());
+        return reply.code(303).header('cache-control', 'no-store').redirect(appTop);
+      },
     );
 
     pages.get(
@@ -100,10 +161,7 @@ export const partnerRoutes: FastifyPluginAsyncZod = async (app) => {
       async (request, reply) => {
         const { lastConfirmed, callbackUrl, hashed_user_id: hashedUserId } = request.query;
         const returnPath = safeCallbackPath(callbackUrl);
-        const customer =
-          hashedUserId !== undefined && hashedUserIdPattern.test(hashedUserId)
-            ? await findCustomerByHashedUserId(app.db.db, hashedUserId, (id) => links.hashedUserId(id))
-            : undefined;
+        const customer = await customerOfHashedId(hashedUserId);
         return sendHtml(
           reply,
           200,
@@ -129,33 +187,18 @@ export const partnerRoutes: FastifyPluginAsyncZod = async (app) => {
       PartnerPath.accountUpdate,
       { schema: { hide: true, body: accountUpdateForm } },
       async (request, reply) => {
-        // A cross-site form cannot carry our Origin; the signed token binds customer and return path.
-        const origin = request.headers.origin;
         const returnPath = safeCallbackPath(request.body.callbackUrl);
-        const now = app.clock.now();
-        // the token's lifetime is real time; the date recorded is the business date
-        const customerId =
-          origin !== undefined && origin !== app.config.publicOrigin
-            ? undefined
-            : links.verifyFormToken(request.body.token ?? '', returnPath, app.realClock.now());
-        if (customerId === undefined) return sendHtml(reply, 403, renderAccountUpdateRefused());
-        const today = jstIsoDate(now);
-        const recorded = await app.db.db.transaction(async (tx) => {
-          if (!(await recordReconfirmation(tx, customerId, today))) return false;
-          await recordAudit(tx, {
-            actorType: 'system',
-            actorId: 'partner-simulator:account-update',
-            subjectCustomerId: customerId,
-            action: 'customer.reconfirmed',
-            outcome: 'allowed',
-            requestId: request.id,
-            ip: request.ip,
-            details: { lastConfirmedOn: today },
-            occurredAt: now,
-          });
-          return true;
+        const customerId = verifiedFormCustomer(request.headers.origin, request.body.token, returnPath);
+        const customer = await customerOfForm(customerId);
+        if (customer === undefined) return sendHtml(reply, 403, renderAccountUpdateRefused());
+        // the date recorded is the business date; the site tells the app as the real site does
+        const sent = await sendInboundEvent(app, InboundPath.accountEvents, {
+          type: 'account.updated',
+          occurredAt: app.clock.now().toISOString(),
+          accountNumber: customer.accountNumber,
+          confirmedOn: jstIsoDate(app.clock.now()),
         });
-        if (!recorded) return sendHtml(reply, 403, renderAccountUpdateRefused());
+        if (sent.status !== 200) return sendHtml(reply, 403, renderAccountUpdateRefused());
         return reply.code(303).header('cache-control', 'no-store').redirect(returnPath);
       },
     );

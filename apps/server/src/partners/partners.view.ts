@@ -119,6 +119,8 @@ function accountOpeningReturns(
 export function renderAccountOpening(
   query: Readonly<Record<string, string | undefined>>,
   publicOrigin: string,
+  /** For a signed-up customer without an account: the signed form that completes the opening. */
+  opening?: { readonly formToken: string },
 ): string {
   const rows = accountOpeningParameters.map((name): [string, string | undefined] => {
     const value = query[name];
@@ -133,6 +135,16 @@ export function renderAccountOpening(
     [
       '<p>本来はここで口座開設のお申し込み手続きを行います。アプリから受け取った値は次のとおりです。</p>',
       details(rows),
+      ...(opening === undefined
+        ? []
+        : [
+            '<h2>お申し込みの完了（シミュレーター）</h2>',
+            '<p>審査が終わったものとして口座を開設し、アプリにお知らせします（特定口座、成人の方は NISA も）。</p>',
+            `<form method="post" action="${PartnerPath.accountOpening}">`,
+            `<input type="hidden" name="token" value="${escapeHtml(opening.formToken)}">`,
+            '<button class="button" type="submit">口座開設を完了する</button>',
+            '</form>',
+          ]),
       accountOpeningReturns(query, publicOrigin),
     ].join('\n'),
   );

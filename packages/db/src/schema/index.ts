@@ -25,6 +25,7 @@ export * from './points-ledger.ts';
 export * from './payment-accounts.ts';
 export * from './nisa-usage.ts';
 export * from './idempotency-records.ts';
+export * from './inbound-events.ts';
 export * from './batch-step-runs.ts';
 export * from './trading-relations.ts';
 export * from './relations.ts';

@@ -105,6 +105,7 @@ describe('development mailbox', () => {
         MFA_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
         PARTNER_HASH_KEY: 'p'.repeat(32),
         FUND_FEED_KEYS: 'f'.repeat(32),
+        PARTNER_INBOUND_KEYS: 'i'.repeat(32),
       },
     });
     const json = await app.inject({ method: 'GET', url: '/dev/mailbox.json' });

@@ -44,21 +44,21 @@ describe('POST /inbound/fund-feed: the feed by a signed call', () => {
 
   it('fund-feed-call-unsigned-stale-or-signed-with-another-key-is-refused-401-and-imports-nothing', async () => {
     expect((await post(feed, {})).statusCode).toBe(401);
-    const stale = signedHeaders(key, feed, new Date(now.getTime() - 6 * 60_000));
+    const stale = signedHeaders(key, feed, new Date(Date.now() - 6 * 60_000));
     expect((await post(feed, stale)).json()).toMatchObject({
       code: '401-000',
       message: expect.stringContaining('stale-timestamp'),
     });
-    expect((await post(feed, signedHeaders('x'.repeat(40), feed, now))).statusCode).toBe(401);
+    expect((await post(feed, signedHeaders('x'.repeat(40), feed))).statusCode).toBe(401);
     // signed for another body
-    expect((await post(feed.replace('10150', '10151'), signedHeaders(key, feed, now))).statusCode).toBe(401);
+    expect((await post(feed.replace('10150', '10151'), signedHeaders(key, feed))).statusCode).toBe(401);
   });
 
   it('fund-feed-call-signed-with-any-key-of-the-list-imports-once-then-changes-nothing', async () => {
-    const first = await post(feed, signedHeaders(key, feed, now));
+    const first = await post(feed, signedHeaders(key, feed));
     expect(first.statusCode).toBe(200);
     expect(first.json().navs).toEqual({ inserted: 2, unchanged: 0 });
-    const again = await post(feed, signedHeaders(key, feed, now));
+    const again = await post(feed, signedHeaders(key, feed));
     expect(again.json().navs).toEqual({ inserted: 0, unchanged: 2 });
   });
 
@@ -70,7 +70,7 @@ describe('POST /inbound/fund-feed: the feed by a signed call', () => {
         { fundCode: 'NOSUCHFD', date: '2026-11-27', nav: '10000' },
       ],
     });
-    const response = await post(bad, signedHeaders(key, bad, now));
+    const response = await post(bad, signedHeaders(key, bad));
     expect(response.statusCode).toBe(422);
     expect(response.json()).toMatchObject({
       code: '422-000',
@@ -80,7 +80,7 @@ describe('POST /inbound/fund-feed: the feed by a signed call', () => {
       ],
     });
     const notJson = 'format=fund-feed';
-    const unreadable = await post(notJson, signedHeaders(key, notJson, now));
+    const unreadable = await post(notJson, signedHeaders(key, notJson));
     expect(unreadable.statusCode).toBe(422);
   });
 });

@@ -23,7 +23,8 @@ const feedBodyLimitBytes = 32 * 1024 * 1024;
 export const fundFeedRoutes: FastifyPluginAsyncZod = async (app) => {
   requireSignedCalls(app, {
     keys: () => app.config.partners.fundFeedKeys ?? [developmentInboundKey],
-    clock: app.clock,
+    // real time: a sender's timestamp is its real clock's, whatever the demo clock says
+    clock: app.realClock,
     bodyLimit: feedBodyLimitBytes,
   });
   app.post(

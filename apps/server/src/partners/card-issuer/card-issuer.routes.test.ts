@@ -243,6 +243,7 @@ describe('card issuer simulator switched off', { timeout: startup }, () => {
         MFA_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
         PARTNER_HASH_KEY: 'p'.repeat(40),
         FUND_FEED_KEYS: 'f'.repeat(40),
+        PARTNER_INBOUND_KEYS: 'i'.repeat(40),
       },
     });
     try {
