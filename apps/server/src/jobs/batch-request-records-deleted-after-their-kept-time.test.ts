@@ -38,6 +38,13 @@ describe('the daily batch deletes request records after their kept time', () => 
         VALUES ('c@example.jp', ${name}, 'x', 'sign-in-code', now() - interval '40 days',
           ${sentAgo === null ? null : sql`now() - ${sentAgo}::interval`})`);
     }
+    for (const [name, age] of [
+      ['event-91-days-ago', '91 days'],
+      ['event-89-days-ago', '89 days'],
+    ]) {
+      await database.db.execute(sql`INSERT INTO inbound_events (event_id, type, body_hash, received_at)
+        VALUES (${name}, 'trading.status', 'hash', now() - ${age}::interval)`);
+    }
     const quietCustomerId = await insertCustomer(database);
     for (const [who, name, outcome, age] of [
       [customerId, '13-months-ago', 'succeeded', '13 months'],
@@ -53,7 +60,7 @@ describe('the daily batch deletes request records after their kept time', () => 
   });
   afterAll(() => database.drop());
 
-  it('deletes the idempotency record of 25 hours, the mail sent 31 days ago and the sign-ins over a year old but each customer’s last, once', async () => {
+  it('deletes the idempotency record of 25 hours, the mail sent 31 days ago, the partner event of 91 days and the sign-ins over a year old but each customer’s last, once', async () => {
     const day = await runDay(database, '2026-11-20');
     expect(day.steps.find((step) => step.step === 'expired-records')).toMatchObject({
       items: 1,
@@ -67,6 +74,9 @@ describe('the daily batch deletes request records after their kept time', () => 
     expect(await rows(sql`SELECT subject AS name FROM mail_outbox ORDER BY subject`)).toEqual([
       'never-sent',
       'sent-29-days-ago',
+    ]);
+    expect(await rows(sql`SELECT event_id AS name FROM inbound_events ORDER BY event_id`)).toEqual([
+      'event-89-days-ago',
     ]);
     expect(await rows(sql`SELECT user_agent AS name FROM sign_in_events ORDER BY user_agent`)).toEqual([
       '11-months-ago',

@@ -37,6 +37,14 @@ export const keptRecords: readonly KeptRecords[] = [
       deleteRowsOlderThan(tx, { table: 'mail_outbox', column: 'sent_at', keep: '30 days' }, limit),
   },
   {
+    // events of the partner sites (account opened, trading status): a sender resends within minutes;
+    // what the event did stays in the customer's data and the audit trail
+    table: 'inbound_events',
+    keep: '90 days',
+    deleteChunk: (tx, limit) =>
+      deleteRowsOlderThan(tx, { table: 'inbound_events', column: 'received_at', keep: '90 days' }, limit),
+  },
+  {
     // the customer's sign-in history (ログイン履歴) and the security review of a year; each customer's last
     // successful sign-in stays, for 前回ログイン
     table: 'sign_in_events',
