@@ -110,7 +110,10 @@ export async function buildApp(options: BuildAppOptions) {
   });
   await app.register(dbPlugin, { database: options.database });
   await app.register(mailerPlugin, { transport: options.mailTransport });
-  await app.register(securityHeadersPlugin, { publicOrigin: config.publicOrigin });
+  await app.register(securityHeadersPlugin, {
+    publicOrigin: config.publicOrigin,
+    tradeReportsUrl: config.partners.tradeReportsUrl,
+  });
   await app.register(errorsPlugin);
   await app.register(inputGuardPlugin);
   await app.register(openApiPlugin);

@@ -93,3 +93,23 @@ export const secretListSetting = z.string().transform((value, context) => {
   }
   return secrets;
 });
+
+/** An http(s) address of another system, without a query or fragment; kept without a trailing slash. */
+export const addressSetting = z.string().transform((value, context) => {
+  let url: URL | undefined;
+  try {
+    url = new URL(value);
+  } catch {
+    url = undefined;
+  }
+  if (
+    url === undefined ||
+    !['http:', 'https:'].includes(url.protocol) ||
+    url.search !== '' ||
+    url.hash !== ''
+  ) {
+    context.addIssue({ code: 'custom', message: `must be an http(s) address without query, got "${value}"` });
+    return z.NEVER;
+  }
+  return url.href.replace(/\/+$/, '');
+});

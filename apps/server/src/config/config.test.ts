@@ -54,7 +54,14 @@ describe('configuration defaults (empty environment)', () => {
         webauthnOrigin: 'http://localhost:3000',
         secondFactorRequired: false,
       },
-      partners: { hashKey: undefined, simulators: true, fundFeedKeys: undefined, inboundKeys: undefined },
+      partners: {
+        hashKey: undefined,
+        simulators: true,
+        fundFeedKeys: undefined,
+        inboundKeys: undefined,
+        cardIssuerApiUrl: undefined,
+        tradeReportsUrl: undefined,
+      },
       batch: {
         scheduler: true,
         time: { hour: 18, minute: 0 },
@@ -98,6 +105,8 @@ const productionSecrets = {
   PARTNER_HASH_KEY: 'p'.repeat(32),
   FUND_FEED_KEYS: 'f'.repeat(32),
   PARTNER_INBOUND_KEYS: 'i'.repeat(32),
+  CARD_ISSUER_API_URL: 'https://api.card.example.jp/v1/',
+  PARTNER_TRADE_REPORTS_URL: 'https://reports.example.jp/fund',
 };
 
 describe('production', () => {
@@ -143,6 +152,9 @@ describe('production', () => {
       simulators: false,
       fundFeedKeys: ['f'.repeat(32)],
       inboundKeys: ['i'.repeat(32)],
+      // kept without the trailing slash, so paths are added to it the same way whichever was written
+      cardIssuerApiUrl: 'https://api.card.example.jp/v1',
+      tradeReportsUrl: 'https://reports.example.jp/fund',
     });
   });
 
@@ -175,6 +187,8 @@ describe('production', () => {
       'PARTNER_HASH_KEY',
       'FUND_FEED_KEYS',
       'PARTNER_INBOUND_KEYS',
+      'CARD_ISSUER_API_URL',
+      'PARTNER_TRADE_REPORTS_URL',
     ]);
   });
 
@@ -264,6 +278,8 @@ describe('partner sites', () => {
       simulators: false,
       fundFeedKeys: undefined,
       inboundKeys: undefined,
+      cardIssuerApiUrl: undefined,
+      tradeReportsUrl: undefined,
     });
     const error = configError({ PARTNER_HASH_KEY: 'short-secret' });
     expect(error.issues.map((issue) => issue.variable)).toEqual(['PARTNER_HASH_KEY']);
@@ -391,6 +407,8 @@ describe('configVariables (the table in docs/configuration.md)', () => {
       'PARTNER_SIMULATORS',
       'FUND_FEED_KEYS',
       'PARTNER_INBOUND_KEYS',
+      'CARD_ISSUER_API_URL',
+      'PARTNER_TRADE_REPORTS_URL',
       'BATCH_SCHEDULER',
       'BATCH_TIME',
       'BATCH_PURCHASE_LAG_DAYS',
@@ -419,6 +437,8 @@ describe('configVariables (the table in docs/configuration.md)', () => {
       PARTNER_SIMULATORS: 'x',
       FUND_FEED_KEYS: 'x',
       PARTNER_INBOUND_KEYS: 'x',
+      CARD_ISSUER_API_URL: 'x',
+      PARTNER_TRADE_REPORTS_URL: 'x',
       BATCH_SCHEDULER: 'x',
       BATCH_TIME: 'x',
       BATCH_PURCHASE_LAG_DAYS: 'x',

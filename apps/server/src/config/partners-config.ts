@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  addressSetting,
   secretListSetting,
   secretSetting,
   switchSetting,
@@ -28,6 +29,13 @@ export interface PartnersConfig {
    * /inbound/account-events, /inbound/trading-status); as the fund feed's. Undefined: the development key.
    */
   readonly inboundKeys: readonly string[] | undefined;
+  /**
+   * The card issuer's server API (token exchange, MFA result, status). Undefined: the simulator under
+   * /partners/ when it runs, else no issuer (the points block says the card service is unavailable).
+   */
+  readonly cardIssuerApiUrl: string | undefined;
+  /** The electronic trade-report site the balance service's frame URL points to; undefined: the simulator. */
+  readonly tradeReportsUrl: string | undefined;
 }
 
 /** The public key of development and tests: anyone may sign a feed with it, so production refuses it. */
@@ -58,6 +66,18 @@ export const partnersVariables = [
     description:
       'Comma-separated secrets of 32+ characters (`npm run secrets -- generate` makes one) with which the account-opening site and the trading system sign their calls to `POST /inbound/account-events` and `/inbound/trading-status` (docs/inbound-interfaces.md). Any key of the list verifies; the simulators sign with the first. Unset outside production: the public development key (with a warning).',
   },
+  {
+    name: 'CARD_ISSUER_API_URL',
+    default: 'the simulator under `/partners/card-issuer` (required in production)',
+    description:
+      "Base address of the card issuer's server API the app calls for a card link and points (`<base>/token`, `<base>/mfa/result`, `<base>/status`; each call times out after 5 s and then counts as the card service being unavailable). The browser-facing issuer screens are the web build's `VITE_CARD_ISSUER_AUTHORIZE_URL` and `VITE_CARD_ISSUER_MFA_URL`.",
+  },
+  {
+    name: 'PARTNER_TRADE_REPORTS_URL',
+    default: 'the simulator under `/partners/trade-reports` (required in production)',
+    description:
+      'Address of the electronic trade-report site (電子交付サイト) the trade-report frame opens, with a signed, short-lived `ticket` added (signed with `PARTNER_HASH_KEY`).',
+  },
 ] as const satisfies readonly ConfigVariable[];
 
 export const partnersEnvironment = z.object({
@@ -65,6 +85,8 @@ export const partnersEnvironment = z.object({
   PARTNER_SIMULATORS: switchSetting.optional(),
   FUND_FEED_KEYS: secretListSetting.optional(),
   PARTNER_INBOUND_KEYS: secretListSetting.optional(),
+  CARD_ISSUER_API_URL: addressSetting.optional(),
+  PARTNER_TRADE_REPORTS_URL: addressSetting.optional(),
 } satisfies Record<(typeof partnersVariables)[number]['name'], z.ZodType>);
 
 /** What NODE_ENV=production refuses of the partner hand-offs: the public key and the simulators. */
@@ -94,6 +116,14 @@ export function partnersIssues(
         'is required when NODE_ENV=production (the development key is public); `npm run secrets -- generate` makes one',
     });
   }
+  // production talks to the real sites: an address left unset would send customers and calls nowhere
+  for (const variable of ['CARD_ISSUER_API_URL', 'PARTNER_TRADE_REPORTS_URL'] as const) {
+    if (isProduction && variables[variable] === undefined)
+      issues.push({
+        variable,
+        message: 'is required when NODE_ENV=production (the default is the development simulator)',
+      });
+  }
   if (isProduction && variables.PARTNER_SIMULATORS === true) {
     issues.push({
       variable: 'PARTNER_SIMULATORS',
@@ -113,5 +143,7 @@ export function partnersConfig(
     simulators: variables.PARTNER_SIMULATORS ?? !isProduction,
     fundFeedKeys: variables.FUND_FEED_KEYS,
     inboundKeys: variables.PARTNER_INBOUND_KEYS,
+    cardIssuerApiUrl: variables.CARD_ISSUER_API_URL,
+    tradeReportsUrl: variables.PARTNER_TRADE_REPORTS_URL,
   };
 }

@@ -3,11 +3,18 @@ import { parseConfig } from '../config/config.ts';
 import { environmentLine, productionSecrets } from './production-secrets.ts';
 
 // Issue 27 point 4: `npm run secrets -- generate` prints every secret production needs, in the format
-// the settings expect. The parser is the judge: production with those lines (and its mail server) starts.
+// the settings expect. The parser is the judge: production with those lines (and its mail server and the
+// partners' addresses, which are not secrets) starts.
 describe('the secrets command makes what production needs', () => {
   it('generates every secret production refuses to start without, in the settings’ own format', async () => {
     const secrets = await productionSecrets();
-    const config = parseConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://mail.internal:587', ...secrets });
+    const config = parseConfig({
+      NODE_ENV: 'production',
+      SMTP_URL: 'smtp://mail.internal:587',
+      CARD_ISSUER_API_URL: 'https://api.card.example.jp/v1',
+      PARTNER_TRADE_REPORTS_URL: 'https://reports.example.jp/fund',
+      ...secrets,
+    });
     expect(config.identity.jwks?.keys).toHaveLength(1);
     expect(config.identity.jwks?.keys[0]).toMatchObject({
       kty: 'EC',

@@ -39,13 +39,15 @@ export class PartnerLinks {
   readonly #ticketKey: Buffer;
   readonly #formKey: Buffer;
   readonly #publicOrigin: string;
+  readonly #tradeReportsUrl: string | undefined;
 
-  constructor(config: PartnersConfig, publicOrigin: string) {
+  constructor(config: Pick<PartnersConfig, 'hashKey' | 'tradeReportsUrl'>, publicOrigin: string) {
     this.#hashKey = config.hashKey ?? developmentHashKey;
     // separate keys per use, derived from the one secret: a hashed user id is never a valid signature
     this.#ticketKey = createHmac('sha256', this.#hashKey).update('trade-report-ticket').digest();
     this.#formKey = createHmac('sha256', this.#hashKey).update('partner-form-token').digest();
     this.#publicOrigin = publicOrigin;
+    this.#tradeReportsUrl = config.tradeReportsUrl;
   }
 
   /** `hashed_user_id`: hex HMAC-SHA256 of the customer id, so partners never see the id or account number. */
@@ -70,12 +72,11 @@ export class PartnerLinks {
 
   /** Where the customer reads the 電子交付書面: the simulator page, with a fresh ticket. */
   tradeReportUrl(customerId: string, now: Date): string {
-    const url = new URL(PartnerPath.tradeReports, this.#publicOrigin);
+    const url = new URL(this.#tradeReportsUrl ?? new URL(PartnerPath.tradeReports, this.#publicOrigin).href);
     url.searchParams.set('ticket', this.tradeReportTicket(customerId, now));
     return url.href;
   }
 
-  /** A token binding a simulator form to its customer and return path (CSRF: only our page can post it). */
   formToken(customerId: string, callbackPath: string, now: Date): string {
     const expiresAt = Math.floor(now.getTime() / 1000) + formTokenTtlSeconds;
     const payload = `${customerId}.${expiresAt}`;

@@ -26,10 +26,7 @@ const clock: Clock & { instant: Date } = {
     return new Date(this.instant);
   },
 };
-const links = new PartnerLinks(
-  { hashKey, simulators: true, fundFeedKeys: undefined, inboundKeys: undefined },
-  origin,
-);
+const links = new PartnerLinks({ hashKey, tradeReportsUrl: undefined }, origin);
 
 let database: TestDatabase;
 let app: App;
@@ -349,10 +346,7 @@ describe('trade-report simulator /partners/trade-reports', { timeout: startup },
   it('answers a Japanese 403 page for a missing, forged, foreign-key or expired ticket', async () => {
     const customerId = customer('1000006').id;
     const valid = links.tradeReportTicket(customerId, clock.now());
-    const otherKey = new PartnerLinks(
-      { hashKey: 'x'.repeat(40), simulators: true, fundFeedKeys: undefined, inboundKeys: undefined },
-      origin,
-    );
+    const otherKey = new PartnerLinks({ hashKey: 'x'.repeat(40), tradeReportsUrl: undefined }, origin);
     const expired = links.tradeReportTicket(
       customerId,
       new Date(clock.now().getTime() - (tradeReportTicketTtlSeconds + 1) * 1000),
@@ -421,6 +415,8 @@ describe('simulators switched off', { timeout: startup }, () => {
         PARTNER_HASH_KEY: hashKey,
         FUND_FEED_KEYS: 'f'.repeat(32),
         PARTNER_INBOUND_KEYS: 'i'.repeat(32),
+        CARD_ISSUER_API_URL: 'https://api.card.example.jp/v1',
+        PARTNER_TRADE_REPORTS_URL: 'https://reports.example.jp/fund',
       },
     });
     try {

@@ -112,3 +112,21 @@ describe('security headers (security.md 29, 31)', () => {
     ]);
   });
 });
+
+describe('the trade-report site at its configured address', () => {
+  it('may be framed by the app: frame-src names its origin, nothing else of the policy opens', async () => {
+    const app = await buildTestApp({
+      env: { PARTNER_TRADE_REPORTS_URL: 'https://reports.example.jp/fund/list' },
+    });
+    try {
+      const policy = (await app.inject({ method: 'GET', url: '/healthz' })).headers[
+        'content-security-policy'
+      ];
+      expect(policy).toContain("frame-src 'self' https://reports.example.jp;");
+      expect(policy).toContain("default-src 'self';");
+      expect(policy).toContain("frame-ancestors 'none'");
+    } finally {
+      await app.close();
+    }
+  });
+});

@@ -7,9 +7,14 @@ import fp from 'fastify-plugin';
  * Trusted Types are required, so a string can never reach an HTML/script sink (innerHTML and friends)
  * without going through a policy; nothing may frame the pages or submit forms elsewhere.
  */
-export function contentSecurityPolicyDirectives(publicOrigin: string): Record<string, string[]> {
+export function contentSecurityPolicyDirectives(
+  publicOrigin: string,
+  /** The electronic trade-report site (PARTNER_TRADE_REPORTS_URL), whose page the app frames. */
+  tradeReportsUrl?: string,
+): Record<string, string[]> {
   return {
     'default-src': ["'self'"],
+    ...(tradeReportsUrl === undefined ? {} : { 'frame-src': ["'self'", new URL(tradeReportsUrl).origin] }),
     'script-src': ["'self'"],
     'script-src-attr': ["'none'"],
     // React's style={} props go through the CSSOM, which style-src does not govern; style="" markup does.
@@ -29,15 +34,16 @@ export function contentSecurityPolicyDirectives(publicOrigin: string): Record<st
 
 export interface SecurityHeadersPluginOptions {
   readonly publicOrigin: string;
+  readonly tradeReportsUrl?: string | undefined;
 }
 
 export const securityHeadersPlugin = fp<SecurityHeadersPluginOptions>(
-  async (app, { publicOrigin }) => {
+  async (app, { publicOrigin, tradeReportsUrl }) => {
     await app.register(helmet, {
       global: true,
       contentSecurityPolicy: {
         useDefaults: false,
-        directives: contentSecurityPolicyDirectives(publicOrigin),
+        directives: contentSecurityPolicyDirectives(publicOrigin, tradeReportsUrl),
       },
       // two years, the HSTS preload list's minimum; subdomains too, so no sibling host can be downgraded
       strictTransportSecurity: { maxAge: 63_072_000, includeSubDomains: true, preload: false },

@@ -106,6 +106,8 @@ describe('development mailbox', () => {
         PARTNER_HASH_KEY: 'p'.repeat(32),
         FUND_FEED_KEYS: 'f'.repeat(32),
         PARTNER_INBOUND_KEYS: 'i'.repeat(32),
+        CARD_ISSUER_API_URL: 'https://api.card.example.jp/v1',
+        PARTNER_TRADE_REPORTS_URL: 'https://reports.example.jp/fund',
       },
     });
     const json = await app.inject({ method: 'GET', url: '/dev/mailbox.json' });

@@ -98,14 +98,44 @@ export function httpCardIssuerClient(transport: IssuerTransport): CardIssuerClie
   };
 }
 
+/** The simulator's paths all start with this; the issuer's own API has the same paths under its base. */
+const simulatorBase = '/partners/card-issuer';
+/** A call the issuer has not answered by then counts as the card service being unavailable. */
+const issuerTimeoutMs = 5_000;
+
+/** The issuer's API at `baseUrl` (CARD_ISSUER_API_URL), over the network. */
+export function fetchIssuerTransport(baseUrl: string, timeoutMs = issuerTimeoutMs): IssuerTransport {
+  return async (method, path, form) => {
+    const response = await fetch(`${baseUrl}${path.slice(simulatorBase.length)}`, {
+      method,
+      signal: AbortSignal.timeout(timeoutMs),
+      ...(form === undefined
+        ? {}
+        : {
+            headers: { 'content-type': 'application/x-www-form-urlencoded' },
+            body: new URLSearchParams(form).toString(),
+          }),
+    });
+    let body: unknown;
+    try {
+      body = await response.json();
+    } catch {
+      body = undefined;
+    }
+    return { status: response.status, body };
+  };
+}
+
 /**
- * The issuer the API talks to: the simulator under /partners/ when PARTNER_SIMULATORS is on, called
- * through Fastify's injection (the same HTTP requests, without a socket, so it works on any port and in
- * tests). Without the simulator no issuer is configured yet (an open point of decision 018): every call
- * answers that the card service is unavailable (400-503), never a made-up card.
+ * The issuer the API talks to: CARD_ISSUER_API_URL when set (required in production); else the simulator
+ * under /partners/ when PARTNER_SIMULATORS is on, called through Fastify's injection (the same HTTP
+ * requests, without a socket, so it works on any port and in tests); else none: every call answers that
+ * the card service is unavailable (400-503), never a made-up card.
  */
 export function cardIssuerClientFor(app: FastifyInstance): CardIssuerClient {
-  if (!app.config.partners.simulators) {
+  const { cardIssuerApiUrl, simulators } = app.config.partners;
+  if (cardIssuerApiUrl !== undefined) return httpCardIssuerClient(fetchIssuerTransport(cardIssuerApiUrl));
+  if (!simulators) {
     return httpCardIssuerClient(async () => ({ status: 503, body: undefined }));
   }
   return httpCardIssuerClient(async (method, path, form) => {

@@ -244,6 +244,8 @@ describe('card issuer simulator switched off', { timeout: startup }, () => {
         PARTNER_HASH_KEY: 'p'.repeat(40),
         FUND_FEED_KEYS: 'f'.repeat(40),
         PARTNER_INBOUND_KEYS: 'i'.repeat(40),
+        CARD_ISSUER_API_URL: 'https://api.card.example.jp/v1',
+        PARTNER_TRADE_REPORTS_URL: 'https://reports.example.jp/fund',
       },
     });
     try {
