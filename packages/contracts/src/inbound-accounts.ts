@@ -91,6 +91,19 @@ export const tradingStatusEventSchema = z.strictObject({
 });
 export type TradingStatusEvent = z.infer<typeof tradingStatusEventSchema>;
 
+/**
+ * 入金通知 from the trading system: a bank transfer (振込入金) arrived for the customer; it becomes their
+ * お預り金 on `receivedOn` (not after today).
+ */
+export const depositReceivedEventSchema = z.strictObject({
+  type: z.literal('deposit.received'),
+  ...eventFields,
+  /** Whole yen, as a decimal string. */
+  amount: z.string().regex(/^[1-9][0-9]{0,11}$/, 'is not a positive whole number of yen'),
+  receivedOn: isoDateSchema,
+});
+export type DepositReceivedEvent = z.infer<typeof depositReceivedEventSchema>;
+
 /** The answer to an applied event: `applied` now, or `already-applied` (a resend; nothing changed). */
 export const inboundEventAnswerSchema = z.object({
   eventId: z.string(),

@@ -18,6 +18,8 @@ export const InboundPath = {
   accountEvents: '/inbound/account-events',
   /** The trading system's status of a customer (ロック). */
   tradingStatus: '/inbound/trading-status',
+  /** Bank transfers received for a customer (振込入金). */
+  deposits: '/inbound/deposits',
 } as const;
 
 /**

@@ -1,10 +1,14 @@
 import { InboundPath } from '@fund/contracts';
-import { auditLog, customerAccounts, customers } from '@fund/db';
+import { auditLog, cashflows, customerAccounts, customers } from '@fund/db';
 import { createTestDatabase, type TestDatabase } from '@fund/db/testing';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app.ts';
-import { insertCustomer as insertTradingCustomer } from '../../jobs/test/batch-fixtures.ts';
+import {
+  cashOf,
+  expectLedgerConsistent,
+  insertCustomer as insertTradingCustomer,
+} from '../../jobs/test/batch-fixtures.ts';
 import { signedHeaders } from '../../plugins/signed-inbound.ts';
 import { buildTestApp } from '../../test/test-app.ts';
 
@@ -198,5 +202,68 @@ describe('the account-opening site and the trading system tell us about accounts
     const closed = await customerNumbered('3000002');
     expect(closed?.equityStatus).toBe('CLOSE');
     expect(await accountsOf(closed!.id)).toEqual([{ type: 'specific', closedOn: '2026-11-28' }]);
+  });
+});
+
+describe('the trading system tells us a bank transfer arrived (振込入金)', () => {
+  let database: TestDatabase;
+  let app: App;
+  let accountNumber: string;
+  const deposit = (eventId: string, amount: string, receivedOn = '2026-11-27') => {
+    const body = JSON.stringify({
+      type: 'deposit.received',
+      eventId,
+      occurredAt: '2026-11-27T11:00:00+09:00',
+      accountNumber,
+      amount,
+      receivedOn,
+    });
+    return app.inject({
+      method: 'POST',
+      url: InboundPath.deposits,
+      payload: body,
+      headers: { 'content-type': 'application/json', ...signedHeaders(key, body) },
+    });
+  };
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    const customerId = await insertTradingCustomer(database);
+    [{ accountNumber }] = (await database.db
+      .select({ accountNumber: customers.accountNumber })
+      .from(customers)
+      .where(eq(customers.id, customerId))) as [{ accountNumber: string }];
+    app = await buildTestApp({
+      database: { ...database, close: async () => {} },
+      env: { PARTNER_INBOUND_KEYS: key },
+      clock: { now: () => new Date('2026-11-27T03:00:00Z') },
+    });
+  }, 60_000);
+  afterAll(async () => {
+    await app.close();
+    await database.drop();
+  });
+
+  it('deposit-received-event-becomes-cash-with-its-journal-entry-and-cashflow-once', async () => {
+    expect((await deposit('dep-1', '300000')).json()).toEqual({ eventId: 'dep-1', status: 'applied' });
+    expect((await deposit('dep-1', '300000')).json()).toEqual({
+      eventId: 'dep-1',
+      status: 'already-applied',
+    });
+    const [customer] = await database.db
+      .select()
+      .from(customers)
+      .where(eq(customers.accountNumber, accountNumber));
+    expect(await cashOf(database, customer!.id)).toBe(300_000n);
+    const rows = await database.db.select().from(cashflows).where(eq(cashflows.customerId, customer!.id));
+    expect(rows).toMatchObject([
+      { type: 'deposit', amount: 300_000n, occurredOn: '2026-11-27', description: '振込入金' },
+    ]);
+    await expectLedgerConsistent(database);
+  });
+
+  it('deposit-received-event-refused-for-a-date-after-today-or-a-zero-amount', async () => {
+    expect((await deposit('dep-2', '1000', '2026-11-28')).statusCode).toBe(422);
+    expect((await deposit('dep-3', '0')).statusCode).toBe(400);
   });
 });

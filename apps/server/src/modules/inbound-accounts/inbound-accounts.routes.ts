@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import {
   accountEventSchema,
+  depositReceivedEventSchema,
   errorBodySchema,
   InboundPath,
   inboundEventAnswerSchema,
@@ -10,7 +11,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { developmentInboundKey } from '../../config/partners-config.ts';
 import { requireSignedCalls } from '../../plugins/signed-inbound.ts';
-import { applyAccountEvent, applyTradingStatus } from './inbound-accounts.service.ts';
+import { applyAccountEvent, applyDeposit, applyTradingStatus } from './inbound-accounts.service.ts';
 
 const eventBodyLimitBytes = 16 * 1024;
 
@@ -69,5 +70,20 @@ export const inboundAccountsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => applyTradingStatus(app.db.db, request.body, received(request)),
+  );
+
+  app.post(
+    InboundPath.deposits,
+    {
+      schema: {
+        operationId: 'receiveDeposit',
+        summary:
+          'A bank transfer received for a customer (振込入金), from the trading system (applied once per event id)',
+        tags: ['inbound'],
+        body: depositReceivedEventSchema,
+        response: { 200: inboundEventAnswerSchema, ...errors },
+      },
+    },
+    async (request) => applyDeposit(app.db.db, request.body, received(request)),
   );
 };

@@ -1,6 +1,21 @@
-import type { AccountEvent, InboundEventAnswer, TradingStatusEvent } from '@fund/contracts';
-import { ErrorCode } from '@fund/contracts';
-import type { Customer, Database, NewCustomer, Transaction } from '@fund/db';
+import {
+  ErrorCode,
+  type AccountEvent,
+  type DepositReceivedEvent,
+  type InboundEventAnswer,
+  type TradingStatusEvent,
+} from '@fund/contracts';
+import { isoDate, jstDateOf } from '@fund/domain';
+import {
+  credit,
+  debit,
+  postJournalEntry,
+  recordBankTransfer,
+  type Customer,
+  type Database,
+  type NewCustomer,
+  type Transaction,
+} from '@fund/db';
 import { recordAudit } from '../../audit/audit-log.ts';
 import { AppError, ConflictError, NotFoundError } from '../../errors/app-error.ts';
 import {
@@ -162,6 +177,50 @@ export async function applyTradingStatus(
       event,
       customer.id,
       { locked: event.locked, was: customer.locked },
+      received,
+    );
+    return customer.id;
+  });
+}
+
+/**
+ * 入金通知 from the trading system: the 振込入金 becomes the customer's お預り金 on its date, with its journal
+ * entry (bank → customer cash) and the 入出金 row the customer sees; refused for an account not open or a
+ * date after today.
+ */
+export async function applyDeposit(
+  db: Database,
+  event: DepositReceivedEvent,
+  received: Received,
+): Promise<InboundEventAnswer> {
+  return applyOnce(db, event, received, async (tx) => {
+    const customer = await customerOf(tx, event.accountNumber);
+    if (customer.equityStatus !== 'OPEN')
+      throw new ConflictError(`口座番号 ${event.accountNumber} は取引できる口座ではありません。`);
+    if (event.receivedOn > jstDateOf(received.now))
+      throw new AppError(ErrorCode.unprocessable, `入金日 ${event.receivedOn} が今日より後です。`);
+    const amount = BigInt(event.amount);
+    const journalEntryId = await postJournalEntry(tx, {
+      kind: 'deposit',
+      businessDate: isoDate(event.receivedOn),
+      customerId: customer.id,
+      description: '振込入金',
+      lines: [debit('bank_clearing', amount), credit('customer_cash', amount, customer.id)],
+    });
+    await recordBankTransfer(tx, {
+      customerId: customer.id,
+      type: 'deposit',
+      amount,
+      date: event.receivedOn,
+      description: '振込入金',
+      journalEntryId,
+    });
+    await audit(
+      tx,
+      senders.trading,
+      event,
+      customer.id,
+      { amount: event.amount, receivedOn: event.receivedOn },
       received,
     );
     return customer.id;
