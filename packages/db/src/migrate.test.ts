@@ -75,6 +75,7 @@ describe('migrations on a fresh database', { timeout: startup }, () => {
       'funds',
       'holdings',
       'idempotency_records',
+      'inbound_events',
       'information_reads',
       'informations',
       'journal_entries',

@@ -1,10 +1,4 @@
-import {
-  fundFeedSchema,
-  type FeedFund,
-  type FeedProblem,
-  type FundFeed,
-  type FundFeedReport,
-} from '@fund/contracts';
+import { fundFeedSchema, type FeedProblem, type FundFeed, type FundFeedReport } from '@fund/contracts';
 import {
   checkNavLines,
   extraHolidaysOf,
@@ -24,9 +18,9 @@ import {
   storedFeedFunds,
   storedNavsBetween,
   updateFund,
-  type FeedFundColumns,
   type StoredFeedFund,
 } from './fund-feed.repository.ts';
+import { columnsOf, planFund, type FundPlan } from './fund-master-plan.ts';
 
 /** A feed with problems: nothing of it was imported; `problems` lists every one found. */
 export class FundFeedRefused extends Error {
@@ -42,95 +36,6 @@ export class FundFeedRefused extends Error {
 export interface FeedSender {
   readonly actorId: string;
   readonly requestId?: string;
-}
-
-/** The columns of the fund master a feed fund stands for. */
-function columnsOf(fund: FeedFund): FeedFundColumns {
-  return {
-    code: fund.code,
-    name: fund.name,
-    shortName: fund.shortName,
-    managementCompany: fund.managementCompany,
-    inceptionDate: fund.inceptionDate,
-    priceLagDays: fund.priceLagDays,
-    buySettlementLagDays: fund.buySettlementLagDays,
-    sellSettlementLagDays: fund.sellSettlementLagDays,
-    cutOffTime: `${fund.cutOffTime}:00`,
-    retentionFeeBasisPoints: fund.retentionFeeBasisPoints,
-    tsumitateEligible: fund.nisa.tsumitate,
-    growthEligible: fund.nisa.growth,
-    riskLevel: fund.riskLevel,
-    assetClass: fund.assetClass,
-    foreign: fund.foreign,
-    salesStatus: fund.salesStatus,
-  };
-}
-
-/** The master columns whose stored value differs from the feed's. */
-function changedColumns(stored: StoredFeedFund['fund'], wanted: FeedFundColumns): Partial<FeedFundColumns> {
-  const changed: Record<string, unknown> = {};
-  for (const [column, value] of Object.entries(wanted)) {
-    if (stored[column as keyof typeof stored] !== value) changed[column] = value;
-  }
-  return changed as Partial<FeedFundColumns>;
-}
-
-/** A fund of the feed: what it adds to the master, or the problems that refuse it. */
-interface FundPlan {
-  readonly feed: FeedFund;
-  readonly stored: StoredFeedFund | undefined;
-  readonly changed: Partial<FeedFundColumns>;
-  readonly newProspectuses: FeedFund['prospectuses'];
-  readonly newHolidays: FeedFund['holidays'];
-}
-
-function planFund(
-  feed: FeedFund,
-  where: string,
-  stored: StoredFeedFund | undefined,
-  refuse: (w: string, p: string) => void,
-): FundPlan {
-  const versions = new Set<number>();
-  const dates = new Set<string>();
-  const newProspectuses: FeedFund['prospectuses'][number][] = [];
-  feed.prospectuses.forEach((prospectus, index) => {
-    const at = `${where}.prospectuses[${index}]`;
-    if (versions.has(prospectus.version) || dates.has(prospectus.effectiveOn)) {
-      refuse(
-        at,
-        `${feed.code}: version ${prospectus.version} or its date ${prospectus.effectiveOn} appears twice`,
-      );
-      return;
-    }
-    versions.add(prospectus.version);
-    dates.add(prospectus.effectiveOn);
-    const same = stored?.prospectuses.find((row) => row.version === prospectus.version);
-    if (same === undefined) {
-      if (stored?.prospectuses.some((row) => row.effectiveOn === prospectus.effectiveOn))
-        refuse(at, `${feed.code}: another version takes effect on ${prospectus.effectiveOn}`);
-      else newProspectuses.push(prospectus);
-    } else if (same.effectiveOn !== prospectus.effectiveOn || same.documentUrl !== prospectus.documentUrl) {
-      refuse(
-        at,
-        `${feed.code}: version ${prospectus.version} is stored with another date or document; a new version is a new number`,
-      );
-    }
-  });
-  if (stored === undefined && !feed.prospectuses.some((row) => row.effectiveOn <= feed.inceptionDate))
-    refuse(
-      `${where}.prospectuses`,
-      `${feed.code}: no prospectus in force on the 設定日 ${feed.inceptionDate}`,
-    );
-  const newHolidays = feed.holidays.filter((holiday) => !(stored?.holidays.has(holiday.date) ?? false));
-  if (new Set(feed.holidays.map((holiday) => holiday.date)).size !== feed.holidays.length)
-    refuse(`${where}.holidays`, `${feed.code}: a holiday appears twice`);
-  if (stored !== undefined && stored.fund.inceptionDate !== feed.inceptionDate)
-    refuse(
-      `${where}.inceptionDate`,
-      `${feed.code}: the 設定日 is stored as ${stored.fund.inceptionDate} and does not change`,
-    );
-  const changed = stored === undefined ? {} : changedColumns(stored.fund, columnsOf(feed));
-  return { feed, stored, changed, newProspectuses, newHolidays };
 }
 
 /**

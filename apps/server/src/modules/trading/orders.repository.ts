@@ -17,7 +17,8 @@ import { eq, getTableColumns, sql, type Placeholder, type SQL } from 'drizzle-or
  * maker by the type checker and needs no column list here.
  */
 
-const columns = Object.values(getTableColumns(orders));
+const columnsByKey = Object.entries(getTableColumns(orders));
+const columns = columnsByKey.map(([, column]) => column);
 
 const columnNames = sql.join(
   columns.map((column) => sql.identifier(column.name)),
@@ -45,7 +46,7 @@ export function orderRecords(rows: readonly Order[]): string {
   return JSON.stringify(
     rows.map((row) =>
       Object.fromEntries(
-        Object.entries(getTableColumns(orders)).map(([key, column]) => {
+        columnsByKey.map(([key, column]) => {
           const value: unknown = row[key as keyof Order];
           return [
             column.name,
