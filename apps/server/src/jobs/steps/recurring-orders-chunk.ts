@@ -142,8 +142,8 @@ export async function orderChunk(
             adds.push({ customerId, year: decision.year, bucket, amount });
           }
           // the row the orders API writes for the same 積立 (`placeBuyOrder`), its id ordered by time
-          placed.push({
-            ...buyOrderRow(
+          placed.push(
+            buyOrderRow(
               {
                 customerId,
                 fundCode: fund.code,
@@ -167,9 +167,9 @@ export async function orderChunk(
                 dates,
                 nisa: bucket === null ? null : { bucket, amount },
               },
+              timeOrderedUuid(),
             ),
-            id: timeOrderedUuid(),
-          });
+          );
         }
         if (!plain) break;
         if (isMoved(plan.accountType, target.parts)) {

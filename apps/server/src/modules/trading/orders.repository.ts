@@ -8,7 +8,8 @@ import {
   type Transaction,
 } from '@fund/db';
 import type { IsoDate } from '@fund/domain';
-import { eq, getTableColumns, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
+import { arrayLiteral } from '../../shared/sql-arrays.ts';
 
 /**
  * The writes of order rows. New orders have one writer (`ordersInsert`), for the orders API
@@ -18,56 +19,53 @@ import { eq, getTableColumns, sql, type Placeholder, type SQL } from 'drizzle-or
  */
 
 const columnsByKey = Object.entries(getTableColumns(orders));
-const columns = columnsByKey.map(([, column]) => column);
 
 const columnNames = sql.join(
-  columns.map((column) => sql.identifier(column.name)),
+  columnsByKey.map(([, column]) => sql.identifier(column.name)),
   sql`, `,
 );
 
-/** The record type of `jsonb_to_recordset`, each column with its type in the table. */
-const recordType = sql.join(
-  columns.map((column) => sql`${sql.identifier(column.name)} ${sql.raw(column.getSQLType())}`),
-  sql`, `,
-);
+/** The statement's parameter of one column: the column's values of every row, as one array. */
+const arrayParameter = (columnName: string) => `orders_${columnName}`;
 
 /**
- * `INSERT INTO orders` of the rows of a JSON array (`orderRecords`), to end a statement or open a CTE
- * (add its RETURNING). No ON CONFLICT: a taken idempotency key fails the statement (its speculative
- * insertion would cost on every row), and the caller answers or goes the per-item way.
+ * `INSERT INTO orders` of the rows passed as one array per column (`orderColumnArrays`, each cast to its
+ * column's type and unnested together), to end a statement or open a CTE (add its RETURNING). Arrays, not
+ * a JSON document of objects: the batch writes tens of thousands of rows, and the server reads arrays far
+ * faster than it parses the same rows as JSON. No ON CONFLICT: a taken idempotency key fails the statement
+ * (its speculative insertion would cost on every row), and the caller answers or goes the per-item way.
  */
-export function ordersInsert(records: SQL | Placeholder): SQL {
-  return sql`INSERT INTO orders (${columnNames})
-    SELECT ${columnNames} FROM jsonb_to_recordset(${records}::jsonb) AS o(${recordType})`;
+export function ordersInsert(): SQL {
+  const arrays = sql.join(
+    columnsByKey.map(
+      ([, column]) => sql`${sql.placeholder(arrayParameter(column.name))}::${sql.raw(column.getSQLType())}[]`,
+    ),
+    sql`, `,
+  );
+  return sql`INSERT INTO orders (${columnNames}) SELECT * FROM unnest(${arrays})`;
 }
 
-/** The orders as `ordersInsert` reads them: one object per row, by column name, bigints and instants as text. */
-export function orderRecords(rows: readonly Order[]): string {
-  return JSON.stringify(
-    rows.map((row) =>
-      Object.fromEntries(
-        columnsByKey.map(([key, column]) => {
-          const value: unknown = row[key as keyof Order];
-          return [
-            column.name,
-            typeof value === 'bigint'
-              ? value.toString()
-              : value instanceof Date
-                ? value.toISOString()
-                : value,
-          ];
+/** The orders as `ordersInsert` reads them: per column, an array literal of every row's value. */
+export function orderColumnArrays(rows: readonly Order[]): Record<string, string> {
+  return Object.fromEntries(
+    columnsByKey.map(([key, column]) => [
+      arrayParameter(column.name),
+      arrayLiteral(
+        rows.map((row) => {
+          const value = row[key as keyof Order];
+          return value instanceof Date ? value.toISOString() : value;
         }),
       ),
-    ),
+    ]),
   );
 }
 
-const ordersWrite = namedStatement('orders_write', ordersInsert(sql.placeholder('orders')));
+const ordersWrite = namedStatement('orders_write', ordersInsert());
 
 /** Inserts the orders, in the order given, in one statement (set-based: the batch's chunk writes thousands). */
 export async function insertOrders(executor: DatabaseExecutor, rows: readonly Order[]): Promise<void> {
   if (rows.length === 0) return;
-  await runNamedStatement(executor, ordersWrite, { orders: orderRecords(rows) });
+  await runNamedStatement(executor, ordersWrite, orderColumnArrays(rows));
 }
 
 /** The points a canceled buy used, RETURNED to the customer on the business date. */

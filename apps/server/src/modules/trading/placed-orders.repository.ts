@@ -14,7 +14,7 @@ import type { IsoDate } from '@fund/domain';
 import { sql } from 'drizzle-orm';
 import type { AuditEntry } from '../../audit/audit-log.ts';
 import { TradingError, tradingMessages } from './trading-errors.ts';
-import { orderRecords, ordersInsert } from './orders.repository.ts';
+import { orderColumnArrays, ordersInsert } from './orders.repository.ts';
 
 /**
  * Everything an order placement writes, decided beforehand; `writePlacedOrderInTransaction` or `writeSharedPlacedOrder` writes it in one statement.
@@ -40,8 +40,8 @@ export interface PlacedOrderRows {
 }
 
 /**
- * One data-modifying statement for every row of the placed orders it is given (a JSON array, one object
- * per order): a buy was nine round trips (decision 010), and concurrent buys share one statement
+ * One data-modifying statement for every row of the placed orders it is given (the orders as column
+ * arrays, the rest a JSON array, one object per order): a buy was nine round trips (decision 010), and concurrent buys share one statement
  * (`placedOrderWriter`). Every row depends on its order (`FROM placed`), so a refusal by the database (an
  * overdraft caught by the balance trigger, a NISA limit, more units reserved than held, a taken key) leaves
  * nothing of any order of the statement; the triggers of journal_lines and points_ledger run at the end of
@@ -55,7 +55,7 @@ const placedOrdersWrite = namedStatement<{ id: string }>(
       actor_type audit_actor_type, actor_id text, action text, request_id text, ip text, details jsonb,
       request_key text, request_hash text, response_status integer, response_body jsonb)),
   placed AS (
-    ${ordersInsert(sql.placeholder('orders'))}
+    ${ordersInsert()}
     RETURNING id, customer_id, account_type, fund_id, reserved_units, points_used, nisa_bucket, nisa_amount),
   entry AS (
     INSERT INTO journal_entries (kind, business_date, customer_id, order_id, description)
@@ -133,7 +133,7 @@ async function writeTogether(executor: DatabaseExecutor, placed: readonly Placed
   const reserved = new Set(
     (
       await runNamedStatement(executor, placedOrdersWrite, {
-        orders: orderRecords(placed.map((rows) => rows.order)),
+        ...orderColumnArrays(placed.map((rows) => rows.order)),
         placements: JSON.stringify(placed.map((rows) => inputOf(rows))),
       })
     ).map((row) => row.id),
