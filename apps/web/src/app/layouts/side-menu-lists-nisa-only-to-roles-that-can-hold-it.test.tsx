@@ -27,7 +27,8 @@ async function menuLinks(): Promise<string[]> {
   // the whole app's first render loads the home page's chunks: seconds on a busy machine
   await screen.findByRole('heading', { level: 1, name: 'ホーム' }, { timeout: 8000 });
   act(() => useUiStore.getState().setSideMenuShown(true));
-  const menu = await screen.findByRole('navigation', { name: 'メニュー' });
+  // a role query walks the whole home page, which alone outlasted the default second under CI's load
+  const menu = await screen.findByRole('navigation', { name: 'メニュー' }, { timeout: 8000 });
   return within(menu)
     .getAllByRole('link')
     .map((link) => link.firstChild?.textContent ?? '');
@@ -47,6 +48,6 @@ describe('the side menu lists NISA口座の状況 only to the roles that can hol
       expect(links).toContain('資産状況');
       expect(links.includes('NISA口座の状況')).toBe(listed);
     },
-    15_000,
+    20_000,
   );
 });
