@@ -48,3 +48,6 @@ export * from './tax/tax-rates.ts';
 export * from './time/jst.ts';
 export * from './version/native-version.ts';
 export * from './valuation/index.ts';
+export * from './fund-life/distribution-payout.ts';
+export * from './fund-life/settlement-calendar.ts';
+export * from './fund-life/total-return.ts';
