@@ -12,6 +12,8 @@ export const deliveredDocumentKindSchema = z.enum([
   'TRADE_REPORT',
   'BALANCE_REPORT',
   'ANNUAL_SPECIFIC_ACCOUNT_REPORT',
+  'DISTRIBUTION_NOTICE',
+  'REDEMPTION_NOTICE',
 ]);
 export type DeliveredDocumentKindValue = z.infer<typeof deliveredDocumentKindSchema>;
 

@@ -51,6 +51,20 @@ export const feedFundSchema = z.strictObject({
   salesStatus: z.enum(['ON_SALE', 'SUSPENDED']),
   prospectuses: z.array(feedProspectusSchema).min(1),
   holidays: z.array(feedHolidaySchema).default([]),
+  /**
+   * 決算: the months (1–12) and the day (1–31; a shorter month's last day, the next business day when a
+   * holiday). Without it the fund declares no distribution.
+   */
+  settlement: z
+    .strictObject({
+      months: z.array(z.number().int().min(1).max(12)).min(1).max(12),
+      day: z.number().int().min(1).max(31),
+    })
+    .optional(),
+  /** Whether the fund offers the 再投資 course; without it every holder receives cash. */
+  reinvestmentOffered: z.boolean().default(true),
+  /** 償還: the end of 信託期間 or an announced 繰上償還, and the last 申込日 that takes an order. */
+  redemption: z.strictObject({ date: isoDateSchema, lastOrderDate: isoDateSchema }).optional(),
 });
 
 /** 基準価額 of one fund on one business day, whole yen per 10,000 units, as a decimal string. */
@@ -60,15 +74,28 @@ export const feedNavSchema = z.strictObject({
   nav: z.string().regex(/^-?[0-9]{1,15}$/, 'is not a whole number of yen'),
 });
 
+/**
+ * 収益分配 declared on a 決算日: yen per 10,000 units (a 0 distribution is simply not sent). The NAV of
+ * that date, in this feed or stored, is the ex-distribution NAV; 支払開始日 is when it is paid.
+ */
+export const feedDistributionSchema = z.strictObject({
+  fundCode,
+  date: isoDateSchema,
+  per10k: z.string().regex(/^-?[0-9]{1,15}$/, 'is not a whole number of yen'),
+  paymentDate: isoDateSchema,
+});
+
 export const fundFeedSchema = z.strictObject({
   format: z.literal(fundFeedFormat),
   funds: z.array(feedFundSchema).default([]),
   navs: z.array(feedNavSchema).default([]),
+  distributions: z.array(feedDistributionSchema).default([]),
 });
 
 export type FundFeed = z.infer<typeof fundFeedSchema>;
 export type FeedFund = z.infer<typeof feedFundSchema>;
 export type FeedNav = z.infer<typeof feedNavSchema>;
+export type FeedDistribution = z.infer<typeof feedDistributionSchema>;
 
 /** One refused part of a feed: where in the document (e.g. `navs[12]`) and why. */
 export const feedProblemSchema = z.object({ where: z.string(), problem: z.string() });
@@ -80,6 +107,7 @@ export const fundFeedReportSchema = z.object({
   prospectusesInserted: z.number().int(),
   holidaysInserted: z.number().int(),
   navs: z.object({ inserted: z.number().int(), unchanged: z.number().int() }),
+  distributions: z.object({ inserted: z.number().int(), unchanged: z.number().int() }),
 });
 export type FundFeedReport = z.infer<typeof fundFeedReportSchema>;
 

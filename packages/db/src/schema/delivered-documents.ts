@@ -19,6 +19,8 @@ export const deliveredDocumentKind = pgEnum('delivered_document_kind', [
   'TRADE_REPORT', // 取引報告書: after each trade
   'BALANCE_REPORT', // 取引残高報告書: quarterly if traded, else yearly
   'ANNUAL_SPECIFIC_ACCOUNT_REPORT', // 特定口座年間取引報告書: yearly
+  'DISTRIBUTION_NOTICE', // 収益分配金のお知らせ: per 決算 per holder
+  'REDEMPTION_NOTICE', // 償還金のお知らせ: when a fund ends
 ]);
 export type DeliveredDocumentKind = (typeof deliveredDocumentKind.enumValues)[number];
 

@@ -67,6 +67,18 @@ export const funds = pgTable(
     /** Invests abroad (foreign assets): prices later and closes on foreign-market holidays. */
     foreign: boolean('foreign').notNull(),
     salesStatus: fundSalesStatus('sales_status').notNull().default('ON_SALE'),
+    /** 決算月 (1–12) and 決算日 (1–31, a shorter month's last day; the next business day if a holiday). */
+    settlementMonths: smallint('settlement_months')
+      .array()
+      .notNull()
+      .default(sql`'{}'::smallint[]`),
+    settlementDay: smallint('settlement_day').notNull().default(31),
+    /** Whether the fund offers the 再投資 course (分配金再投資コース); without it every holding receives. */
+    reinvestmentOffered: boolean('reinvestment_offered').notNull().default(true),
+    /** 償還日: the end of 信託期間 or an announced 繰上償還; null for an indefinite fund (無期限). */
+    redemptionDate: date('redemption_date', { mode: 'string' }),
+    /** 申込受付最終日 before the 償還: the last 申込日 that takes a new order or 積立. */
+    lastOrderDate: date('last_order_date', { mode: 'string' }),
     ...timestamps,
   },
   (table) => [
@@ -81,6 +93,12 @@ export const funds = pgTable(
       sql`${table.retentionFeeBasisPoints} >= 0 AND ${table.retentionFeeBasisPoints} < 10000`,
     ),
     check('funds_risk_level_range', sql`${table.riskLevel} BETWEEN 1 AND 5`),
+    check('funds_settlement_day_range', sql`${table.settlementDay} BETWEEN 1 AND 31`),
+    check(
+      'funds_last_order_before_redemption',
+      sql`(${table.redemptionDate} IS NULL) = (${table.lastOrderDate} IS NULL) AND
+        (${table.lastOrderDate} IS NULL OR ${table.lastOrderDate} < ${table.redemptionDate})`,
+    ),
   ],
 );
 

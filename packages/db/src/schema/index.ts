@@ -17,6 +17,7 @@ export * from './nisa-requests.ts';
 export * from './delivered-documents.ts';
 export * from './funds.ts';
 export * from './customer-accounts.ts';
+export * from './fund-life.ts';
 export * from './plans.ts';
 export * from './orders.ts';
 export * from './cash-ledger.ts';

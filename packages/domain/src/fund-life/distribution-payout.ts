@@ -53,10 +53,7 @@ export function distributionPayout(
 ): DistributionPayout {
   const split = splitDistribution(declared.per10k, declared.exNavPer10k, holder.basisPer10k);
   const ordinary = divideFloor(holder.units * split.ordinaryPer10k, unitsPerQuote) as Yen;
-  const principalRepayment = divideFloor(
-    holder.units * split.principalRepaymentPer10k,
-    unitsPerQuote,
-  ) as Yen;
+  const principalRepayment = divideFloor(holder.units * split.principalRepaymentPer10k, unitsPerQuote) as Yen;
   const tax = distributionWithholding(ordinary, holder.accountType, holder.role);
   const gross = (ordinary + principalRepayment) as Yen;
   return {

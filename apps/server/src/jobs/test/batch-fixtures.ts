@@ -271,5 +271,5 @@ export async function importFeedNavs(
       .sort()
       .at(-1)!,
   );
-  return importFundFeed(handle.db, { format: fundFeedFormat, funds: [], navs }, today, { actorId: 'test' });
+  return importFundFeed(handle.db, { format: fundFeedFormat, funds: [], navs, distributions: [] }, today, { actorId: 'test' });
 }

@@ -29,6 +29,7 @@ const fund: FeedFund = {
     { version: 1, effectiveOn: '2026-11-20', documentUrl: 'https://funds.example.jp/FEED0001/v1.pdf' },
   ],
   holidays: [{ date: '2026-11-26', reason: 'New York: Thanksgiving Day' }],
+  reinvestmentOffered: true,
 };
 const navs = [
   { fundCode: 'FEED0001', date: '2026-11-20', nav: '10000' },
@@ -36,7 +37,7 @@ const navs = [
   { fundCode: 'FEED0001', date: '2026-11-25', nav: '10010' },
   { fundCode: 'FEED0001', date: '2026-11-27', nav: '10050' },
 ];
-const feed: FundFeed = { format: fundFeedFormat, funds: [fund], navs };
+const feed: FundFeed = { format: fundFeedFormat, funds: [fund], navs, distributions: [] };
 
 async function refusal(database: TestDatabase, document: FundFeed) {
   const error = await importFundFeed(database.db, document, today, sender).catch((caught: unknown) => caught);
@@ -72,6 +73,7 @@ describe('the fund master and NAV feed', () => {
       prospectusesInserted: 1,
       holidaysInserted: 1,
       navs: { inserted: 4, unchanged: 0 },
+      distributions: { inserted: 0, unchanged: 0 },
     });
     const [stored] = await database.db.select().from(funds).where(eq(funds.code, 'FEED0001'));
     expect(stored).toMatchObject({
@@ -95,6 +97,7 @@ describe('the fund master and NAV feed', () => {
       prospectusesInserted: 0,
       holidaysInserted: 0,
       navs: { inserted: 0, unchanged: 4 },
+      distributions: { inserted: 0, unchanged: 0 },
     });
   }, 60_000);
 
@@ -110,7 +113,7 @@ describe('the fund master and NAV feed', () => {
     };
     const report = await importFundFeed(
       database.db,
-      { format: fundFeedFormat, funds: [revised], navs: [] },
+      { format: fundFeedFormat, funds: [revised], navs: [], distributions: [] },
       today,
       sender,
     );
@@ -137,6 +140,7 @@ describe('the fund master and NAV feed', () => {
         },
       ],
       navs: [{ fundCode: 'FEED0001', date: '2026-11-24', nav: '10021' }],
+      distributions: [],
     });
     expect(problems.map((problem) => problem.where)).toEqual([
       'funds[0].prospectuses[0]',
@@ -148,6 +152,60 @@ describe('the fund master and NAV feed', () => {
       outcome: 'refused',
       details: expect.objectContaining({ problems: 3 }),
     });
+  }, 60_000);
+
+  it('fund-feed-declares-a-distribution-on-a-settlement-day-once-and-refuses-one-off-the-pattern-or-without-its-nav', async () => {
+    // the fund now settles monthly on the 25th (2026-11-25, a Wednesday, has its NAV stored)
+    const settling = { ...fund, settlement: { months: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12], day: 25 } };
+    const declared = { fundCode: 'FEED0001', date: '2026-11-25', per10k: '60', paymentDate: '2026-12-01' };
+    const withDistribution: FundFeed = { ...feed, funds: [settling], distributions: [declared] };
+    const problems = await refusal(database, {
+      ...withDistribution,
+      distributions: [
+        { ...declared, date: '2026-11-24' },
+        { ...declared, per10k: '0' },
+        { ...declared, per10k: '60' },
+        { ...declared, fundCode: 'NOSUCH01' },
+      ],
+    });
+    expect(problems).toEqual([
+      { where: 'distributions[0]', problem: 'FEED0001 2026-11-24: not a 決算日 of the fund' },
+      {
+        where: 'distributions[1]',
+        problem: 'FEED0001 2026-11-25: the distribution 0 is not above 0 (a 0 is not sent)',
+      },
+      { where: 'distributions[2]', problem: 'FEED0001 2026-11-25: declared twice in this feed' },
+      { where: 'distributions[3]', problem: 'NOSUCH01: no such fund' },
+    ]);
+    expect(
+      await refusal(database, {
+        ...withDistribution,
+        distributions: [{ ...declared, paymentDate: '2026-11-25' }],
+      }),
+    ).toEqual([
+      {
+        where: 'distributions[0]',
+        problem: 'FEED0001 2026-11-25: the 支払開始日 2026-11-25 is not a business day after the 決算日',
+      },
+    ]);
+    expect((await importFundFeed(database.db, withDistribution, today, sender)).distributions).toEqual({
+      inserted: 1,
+      unchanged: 0,
+    });
+    expect((await importFundFeed(database.db, withDistribution, today, sender)).distributions).toEqual({
+      inserted: 0,
+      unchanged: 1,
+    });
+    const changed = await refusal(database, {
+      ...withDistribution,
+      distributions: [{ ...declared, per10k: '70' }],
+    });
+    expect(changed).toEqual([
+      {
+        where: 'distributions[0]',
+        problem: 'FEED0001 2026-11-25: declared already as 60 yen paid on 2026-12-01',
+      },
+    ]);
   }, 60_000);
 
   it('fund-feed-not-following-the-format-is-refused-naming-each-place', () => {

@@ -1,5 +1,6 @@
 import {
   advisoryLockKeys,
+  fundDistributions,
   fundHolidays,
   fundNavs,
   fundProspectuses,
@@ -123,4 +124,41 @@ export async function insertNavs(
       SELECT ${fundId}::uuid, nav_date, nav
       FROM unnest(${arrayLiteral(part.map((row) => row.date))}::date[], ${arrayLiteral(part.map((row) => row.nav))}::bigint[]) AS t(nav_date, nav)`);
   }
+}
+
+/** Which of `dates` have a NAV stored for the fund. */
+export async function navDatesAmong(
+  tx: Transaction,
+  fundId: string,
+  dates: readonly string[],
+): Promise<Set<string>> {
+  if (dates.length === 0) return new Set();
+  const rows = await tx
+    .select({ navDate: fundNavs.navDate })
+    .from(fundNavs)
+    .where(and(eq(fundNavs.fundId, fundId), inArray(fundNavs.navDate, [...dates])));
+  return new Set(rows.map((row) => row.navDate));
+}
+
+/** The distributions stored for the fund on `dates`, by 決算日. */
+export async function storedDistributionsOn(
+  tx: Transaction,
+  fundId: string,
+  dates: readonly string[],
+): Promise<Map<string, { per10k: bigint; paymentDate: string }>> {
+  if (dates.length === 0) return new Map();
+  const rows = await tx
+    .select()
+    .from(fundDistributions)
+    .where(and(eq(fundDistributions.fundId, fundId), inArray(fundDistributions.settlementDate, [...dates])));
+  return new Map(
+    rows.map((row) => [row.settlementDate, { per10k: row.per10k, paymentDate: row.paymentDate }]),
+  );
+}
+
+export async function insertDistributions(
+  tx: Transaction,
+  rows: readonly { fundId: string; settlementDate: string; per10k: bigint; paymentDate: string }[],
+): Promise<void> {
+  if (rows.length > 0) await tx.insert(fundDistributions).values([...rows]);
 }

@@ -11,8 +11,11 @@ import type { Database, Transaction } from '@fund/db';
 import { recordAudit } from '../../audit/audit-log.ts';
 import {
   insertFund,
+  insertDistributions,
   insertHolidays,
   insertNavs,
+  navDatesAmong,
+  storedDistributionsOn,
   insertProspectuses,
   lockFeedImport,
   storedFeedFunds,
@@ -20,6 +23,7 @@ import {
   updateFund,
   type StoredFeedFund,
 } from './fund-feed.repository.ts';
+import { planDistributions, type DistributingFund } from './distribution-plan.ts';
 import { columnsOf, planFund, type FundPlan } from './fund-master-plan.ts';
 
 /** A feed with problems: nothing of it was imported; `problems` lists every one found. */
@@ -79,7 +83,11 @@ async function importInTransaction(
   const problems: FeedProblem[] = [];
   const refuse = (where: string, problem: string) => problems.push({ where, problem });
   const codes = [
-    ...new Set([...feed.funds.map((fund) => fund.code), ...feed.navs.map((nav) => nav.fundCode)]),
+    ...new Set([
+      ...feed.funds.map((fund) => fund.code),
+      ...feed.navs.map((nav) => nav.fundCode),
+      ...feed.distributions.map((line) => line.fundCode),
+    ]),
   ];
   const stored = await storedFeedFunds(tx, codes);
 
@@ -109,6 +117,12 @@ async function importInTransaction(
           `${plan.feed.code} ${holiday.date}: a NAV is stored for that day`,
         );
   }
+  const distributions = planDistributions(
+    feed.distributions,
+    await distributingFundsOf(tx, feed, plans, stored, navStates),
+    today,
+    refuse,
+  );
   if (problems.length > 0) throw new FundFeedRefused(problems);
 
   const report: FundFeedReport = {
@@ -116,6 +130,7 @@ async function importInTransaction(
     prospectusesInserted: 0,
     holidaysInserted: 0,
     navs: { inserted: verdict.toInsert.length, unchanged: verdict.unchanged },
+    distributions: { inserted: distributions.toInsert.length, unchanged: distributions.unchanged },
   };
   const fundIds = new Map([...stored].map(([code, row]) => [code, row.fund.id]));
   const updated: { code: string; columns: string[] }[] = [];
@@ -147,6 +162,10 @@ async function importInTransaction(
     const navs = verdict.toInsert.filter((row) => row.fundCode === code);
     await insertNavs(tx, fundIds.get(code)!, navs);
   }
+  await insertDistributions(
+    tx,
+    distributions.toInsert.map(({ fundCode, ...line }) => ({ fundId: fundIds.get(fundCode)!, ...line })),
+  );
 
   await recordAudit(tx, {
     actorType: 'system',
@@ -167,7 +186,11 @@ async function navStatesOf(
   stored: ReadonlyMap<string, StoredFeedFund>,
 ): Promise<Map<string, FundNavState>> {
   const states = new Map<string, FundNavState>();
-  const codes = new Set([...plans.map((plan) => plan.feed.code), ...feed.navs.map((nav) => nav.fundCode)]);
+  const codes = new Set([
+    ...plans.map((plan) => plan.feed.code),
+    ...feed.navs.map((nav) => nav.fundCode),
+    ...feed.distributions.map((line) => line.fundCode),
+  ]);
   for (const code of codes) {
     const plan = plans.find((candidate) => candidate.feed.code === code);
     const row = stored.get(code);
@@ -191,6 +214,37 @@ async function navStatesOf(
     });
   }
   return states;
+}
+
+/** The funds the feed's distributions name, with their 決算 pattern, NAV dates and stored distributions. */
+async function distributingFundsOf(
+  tx: Transaction,
+  feed: FundFeed,
+  plans: readonly FundPlan[],
+  stored: ReadonlyMap<string, StoredFeedFund>,
+  navStates: ReadonlyMap<string, FundNavState>,
+): Promise<(code: string) => DistributingFund | undefined> {
+  const funds = new Map<string, DistributingFund>();
+  for (const code of new Set(feed.distributions.map((line) => line.fundCode))) {
+    const plan = plans.find((candidate) => candidate.feed.code === code);
+    const row = stored.get(code)?.fund;
+    const state = navStates.get(code);
+    if (state === undefined || (plan === undefined && row === undefined)) continue;
+    const dates = feed.distributions.filter((line) => line.fundCode === code).map((line) => line.date);
+    const sentNavs = new Set(feed.navs.filter((nav) => nav.fundCode === code).map((nav) => nav.date));
+    const storedNavs = row === undefined ? new Set<string>() : await navDatesAmong(tx, row.id, dates);
+    const storedLines = row === undefined ? new Map() : await storedDistributionsOn(tx, row.id, dates);
+    funds.set(code, {
+      schedule: plan?.feed.settlement ?? {
+        months: row?.settlementMonths ?? [],
+        day: row?.settlementDay ?? 31,
+      },
+      holidays: state.holidays,
+      hasNav: (date) => sentNavs.has(date) || storedNavs.has(date),
+      stored: (date) => storedLines.get(date),
+    });
+  }
+  return (code) => funds.get(code);
 }
 
 /** The document read as a fund feed, or refused with every place it does not follow the format. */

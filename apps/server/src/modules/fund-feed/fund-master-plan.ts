@@ -22,14 +22,22 @@ export function columnsOf(fund: FeedFund): FeedFundColumns {
     assetClass: fund.assetClass,
     foreign: fund.foreign,
     salesStatus: fund.salesStatus,
+    settlementMonths: fund.settlement?.months ?? [],
+    settlementDay: fund.settlement?.day ?? 31,
+    reinvestmentOffered: fund.reinvestmentOffered,
+    redemptionDate: fund.redemption?.date ?? null,
+    lastOrderDate: fund.redemption?.lastOrderDate ?? null,
   };
 }
+
+const sameValue = (a: unknown, b: unknown) =>
+  Array.isArray(a) && Array.isArray(b) ? a.join() === b.join() : a === b;
 
 /** The master columns whose stored value differs from the feed's. */
 function changedColumns(stored: StoredFeedFund['fund'], wanted: FeedFundColumns): Partial<FeedFundColumns> {
   const changed: Record<string, unknown> = {};
   for (const [column, value] of Object.entries(wanted)) {
-    if (stored[column as keyof typeof stored] !== value) changed[column] = value;
+    if (!sameValue(stored[column as keyof typeof stored], value)) changed[column] = value;
   }
   return changed as Partial<FeedFundColumns>;
 }
@@ -87,6 +95,21 @@ export function planFund(
     refuse(
       `${where}.inceptionDate`,
       `${feed.code}: the 設定日 is stored as ${stored.fund.inceptionDate} and does not change`,
+    );
+  if (feed.settlement !== undefined) {
+    const months = feed.settlement.months;
+    if (new Set(months).size !== months.length || months.some((month, i) => i > 0 && month < months[i - 1]!))
+      refuse(`${where}.settlement.months`, `${feed.code}: the 決算月 are not ascending and distinct`);
+  }
+  if (feed.redemption !== undefined && feed.redemption.lastOrderDate >= feed.redemption.date)
+    refuse(
+      `${where}.redemption`,
+      `${feed.code}: the last order date ${feed.redemption.lastOrderDate} is not before the 償還日 ${feed.redemption.date}`,
+    );
+  if (stored?.fund.redemptionDate != null && feed.redemption === undefined)
+    refuse(
+      `${where}.redemption`,
+      `${feed.code}: a 償還 announced for ${stored.fund.redemptionDate} cannot be withdrawn`,
     );
   const changed = stored === undefined ? {} : changedColumns(stored.fund, columnsOf(feed));
   return { feed, stored, changed, newProspectuses, newHolidays };
