@@ -61,6 +61,7 @@ ALTER TABLE "funds" ADD COLUMN "settlement_day" smallint DEFAULT 31 NOT NULL;-->
 ALTER TABLE "funds" ADD COLUMN "reinvestment_offered" boolean DEFAULT true NOT NULL;--> statement-breakpoint
 ALTER TABLE "funds" ADD COLUMN "redemption_date" date;--> statement-breakpoint
 ALTER TABLE "funds" ADD COLUMN "last_order_date" date;--> statement-breakpoint
+ALTER TABLE "cashflows" ADD COLUMN "tax_withheld" bigint DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "distribution_courses" ADD CONSTRAINT "distribution_courses_fund_id_funds_id_fk" FOREIGN KEY ("fund_id") REFERENCES "public"."funds"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "distribution_courses" ADD CONSTRAINT "distribution_courses_customer_account_fk" FOREIGN KEY ("customer_id","account_type") REFERENCES "public"."customer_accounts"("customer_id","account_type") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "distribution_payments" ADD CONSTRAINT "distribution_payments_fund_id_funds_id_fk" FOREIGN KEY ("fund_id") REFERENCES "public"."funds"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -69,6 +70,7 @@ ALTER TABLE "distribution_payments" ADD CONSTRAINT "distribution_payments_custom
 ALTER TABLE "fund_distributions" ADD CONSTRAINT "fund_distributions_fund_id_funds_id_fk" FOREIGN KEY ("fund_id") REFERENCES "public"."funds"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "distribution_payments_customer_idx" ON "distribution_payments" USING btree ("customer_id","payment_date");--> statement-breakpoint
 CREATE INDEX "fund_distributions_payment_date_idx" ON "fund_distributions" USING btree ("payment_date");--> statement-breakpoint
+CREATE INDEX "trades_fund_id_trade_date_idx" ON "trades" USING btree ("fund_id","trade_date");--> statement-breakpoint
 ALTER TABLE "funds" ADD CONSTRAINT "funds_settlement_day_range" CHECK ("funds"."settlement_day" BETWEEN 1 AND 31);--> statement-breakpoint
 ALTER TABLE "funds" ADD CONSTRAINT "funds_last_order_before_redemption" CHECK (("funds"."redemption_date" IS NULL) = ("funds"."last_order_date" IS NULL) AND
         ("funds"."last_order_date" IS NULL OR "funds"."last_order_date" < "funds"."redemption_date"));

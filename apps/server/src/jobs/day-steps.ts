@@ -1,4 +1,5 @@
 import type { BatchStep } from './batch-runner.ts';
+import { distributionsStep } from './steps/distributions.step.ts';
 import { expiredRecordsStep } from './steps/expired-records.step.ts';
 import { expiredSignInDataStep } from './steps/expired-sign-in-data.step.ts';
 import { monthlyDepositsStep } from './steps/monthly-deposits.step.ts';
@@ -28,6 +29,7 @@ export const daySteps: readonly BatchStep[] = [
   scheduledSellsStep,
   orderExecutionStep,
   orderSettlementStep,
+  distributionsStep,
   sellPayoutsStep,
   periodicReportsStep,
   preDebitCheckStep,

@@ -219,6 +219,8 @@ const sourceChecks: readonly Check[] = [
         OR (c.kind = 'sell.settled' AND EXISTS (SELECT 1 FROM orders o WHERE o.id = c.order_id
           AND o.customer_id = c.customer_id AND o.channel IN ('SELL', 'SCHEDULEDSELL')
           AND o.status IN ('TRADED', 'COMPLETED')))
+        OR (c.kind = 'distribution.paid' AND EXISTS (SELECT 1 FROM distribution_payments p
+          WHERE p.journal_entry_id = c.entry_id AND p.customer_id = c.customer_id AND p.cash_paid = c.amount))
       )
       ORDER BY c.business_date, c.kind, c.entry_id`,
     message: (row) =>

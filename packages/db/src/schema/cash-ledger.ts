@@ -145,6 +145,10 @@ export const cashflows = pgTable(
     occurredOn: date('occurred_on', { mode: 'string' }).notNull(),
     /** What the customer reads, e.g. 振込入金, 定額入金, 出金. */
     description: text('description').notNull(),
+    /** Tax withheld from an incoming 分配金 or 償還金 (the amount is after it); 0 for other movements. */
+    taxWithheld: bigint('tax_withheld', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
     journalEntryId: uuid('journal_entry_id')
       .notNull()
       .unique()

@@ -66,6 +66,8 @@ export const trades = pgTable(
     }),
     index('trades_customer_id_settlement_date_idx').on(table.customerId, table.settlementDate),
     index('trades_holding_idx').on(table.customerId, table.accountType, table.fundId),
+    // the holders of record of a fund's 決算 (distributions step)
+    index('trades_fund_id_trade_date_idx').on(table.fundId, table.tradeDate),
     index('trades_order_id_idx')
       .on(table.orderId)
       .where(sql`${table.orderId} IS NOT NULL`),

@@ -271,5 +271,26 @@ export async function importFeedNavs(
       .sort()
       .at(-1)!,
   );
-  return importFundFeed(handle.db, { format: fundFeedFormat, funds: [], navs, distributions: [] }, today, { actorId: 'test' });
+  return importFundFeed(handle.db, { format: fundFeedFormat, funds: [], navs, distributions: [] }, today, {
+    actorId: 'test',
+  });
+}
+
+/** Declares distributions through the fund feed, as production receives them; `today` is the feed's date. */
+export async function importDistributions(
+  handle: DatabaseHandle,
+  today: string,
+  distributions: readonly { fundCode: string; date: string; per10k: number; paymentDate: string }[],
+) {
+  return importFundFeed(
+    handle.db,
+    {
+      format: fundFeedFormat,
+      funds: [],
+      navs: [],
+      distributions: distributions.map((line) => ({ ...line, per10k: String(line.per10k) })),
+    },
+    isoDate(today),
+    { actorId: 'test' },
+  );
 }
