@@ -42,6 +42,8 @@ export const cashflowsSchema = z
         amount: amountStringSchema,
         occurredOn: isoDate,
         description: z.string(),
+        /** Tax withheld from an incoming 分配金 or 償還金 (the amount is after it); "0" otherwise. */
+        taxWithheld: amountStringSchema,
       }),
     ),
     paging: pagingSchema,

@@ -18,6 +18,7 @@ export * from './amount-rules.ts';
 export * from './trading.ts';
 export * from './plans.ts';
 export * from './assets.ts';
+export * from './fund-life.ts';
 export * from './history.ts';
 export * from './informations.ts';
 export * from './saison-connect.ts';

@@ -162,6 +162,12 @@ export const AssetsPath = {
   history: '/v1/assets/history',
 } as const;
 
+/** A fund's life as the customer sees it: each holding's distribution course, and トータルリターン. */
+export const FundLifePath = {
+  distributionCourses: '/v1/distributionCourses',
+  totalReturns: '/v1/totalReturns',
+} as const;
+
 export const HistoryPath = {
   cashflows: '/v1/cashflows',
   trades: '/v1/trades',

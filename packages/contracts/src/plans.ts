@@ -1,4 +1,5 @@
 import {
+  distributionCourseValues,
   accountTypeValues,
   paymentMethodValues,
   scheduledBuyBatchFlagTypeValues,
@@ -102,6 +103,8 @@ export const createRecurringPurchaseBodySchema = z
     amount: positiveWholeNumberSchema(maxRecurringAmount, '金額'),
     bonus: bonusInputSchema.nullable().optional(),
     paymentMethod: planPaymentMethodSchema,
+    /** 分配金の受取方法 for the holding the plan buys into; the holding keeps its course when absent. */
+    distributionCourse: z.enum(distributionCourseValues).optional(),
   })
   .meta({ id: 'CreateRecurringPurchaseRequest' });
 export type CreateRecurringPurchaseBody = z.infer<typeof createRecurringPurchaseBodySchema>;

@@ -1,4 +1,5 @@
 import {
+  distributionCourseValues,
   accountTypeValues,
   nisaBucketValues,
   orderChannelTypeValues,
@@ -57,6 +58,8 @@ export const TradingErrorCode = {
   nisaNotAllowed: '400-213',
   /** The fund takes no buys (買付停止, 償還済) or has no price yet. */
   fundNotOnSale: '400-214',
+  /** 再投資 chosen for a fund that offers only 受取. */
+  reinvestmentNotOffered: '400-217',
   /** The customer's securities account is not opened yet (status.equity NONE). */
   accountNotOpen: '400-215',
   /** The customer's securities account is closed (status.equity CLOSE). */
@@ -118,6 +121,8 @@ export const buyOrderRequestSchema = z
     units: orderUnitsSchema.optional(),
     paymentMethod: paymentMethodSchema.default('ACCOUNT_TRANSFER'),
     points: orderPointsSchema.optional(),
+    /** 分配金の受取方法 for the holding, chosen with the buy; the holding keeps its course when absent. */
+    distributionCourse: z.enum(distributionCourseValues).optional(),
   })
   .refine((body) => (body.orderType === 'AMOUNT' ? body.amount !== undefined : body.units !== undefined), {
     message: '金額指定では amount、口数指定では units を指定してください',

@@ -51,3 +51,4 @@ export * from './valuation/index.ts';
 export * from './fund-life/distribution-payout.ts';
 export * from './fund-life/settlement-calendar.ts';
 export * from './fund-life/total-return.ts';
+export * from './fund-life/fund-end.ts';

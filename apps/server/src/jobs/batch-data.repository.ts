@@ -5,24 +5,14 @@ import {
   fundNavs,
   funds,
   informations,
-  type Database,
   type Fund,
   type Transaction,
 } from '@fund/db';
-import { and, eq, type sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 
 /** The reads and writes the batch steps share: customers' standing, funds, NAVs, notices. */
 
-/** A row of a plain SQL statement, its columns by name as PostgreSQL names them. */
-export type Row = Record<string, unknown>;
-
-/** The rows of a plain SQL statement (the set-based paths' reads: `= ANY(array)`, only the columns needed). */
-export async function rowsOf(
-  executor: Database | Transaction,
-  query: ReturnType<typeof sql>,
-): Promise<Row[]> {
-  return ((await executor.execute(query)) as unknown as { rows: Row[] }).rows;
-}
+export { rowsOf, type Row } from '../shared/rows-of.repository.ts';
 
 /**
  * The outcome of an item skipped because the customer's account state forbids trading (locked, closed,

@@ -122,7 +122,14 @@ export async function orderChunk(
           const units = nav === undefined ? undefined : unitsOfAmountBuy(amount, nav);
           const refused =
             units === undefined ||
-            buyStandingRefusal(fund, accountType, customer.role, accountTypes, bucket) !== undefined;
+            buyStandingRefusal(
+              fund,
+              dates.applicationDate,
+              accountType,
+              customer.role,
+              accountTypes,
+              bucket,
+            ) !== undefined;
           if (refused) {
             plain = false;
             break;

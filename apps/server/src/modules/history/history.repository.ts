@@ -35,6 +35,7 @@ export async function pageCashflows(db: DatabaseExecutor, customerId: string, fi
         amount: cashflows.amount,
         occurredOn: cashflows.occurredOn,
         description: cashflows.description,
+        taxWithheld: cashflows.taxWithheld,
       })
       .from(cashflows)
       .where(where)

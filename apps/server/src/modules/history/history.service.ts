@@ -59,7 +59,11 @@ export class HistoryService {
     const paging = pagingOf(query);
     const { rows, total } = await pageCashflows(this.db, customerId, { ...query, ...paging });
     return {
-      cashflows: rows.map((row) => ({ ...row, amount: row.amount.toString() })),
+      cashflows: rows.map((row) => ({
+        ...row,
+        amount: row.amount.toString(),
+        taxWithheld: row.taxWithheld.toString(),
+      })),
       paging: { ...paging, total },
     };
   }

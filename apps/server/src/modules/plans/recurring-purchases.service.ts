@@ -9,6 +9,8 @@ import {
 import { type Database, type Transaction } from '@fund/db';
 import {
   checkRecurringPlan,
+  formatJapaneseDate,
+  takesNewPlans,
   jstDateOf,
   paymentMethodChangeEffectiveMonth,
   scheduleChangeEffectiveMonth,
@@ -18,6 +20,7 @@ import {
   type Yen,
 } from '@fund/domain';
 import { AppError, NotFoundError } from '../../errors/app-error.ts';
+import { chooseDistributionCourse } from '../../shared/distribution-courses.repository.ts';
 import {
   actionOf,
   auditPlanChange,
@@ -86,6 +89,16 @@ export class RecurringPurchasesService {
     if (fund === undefined) throw new NotFoundError(fundNotFoundMessage);
     if (fund.salesStatus !== 'ON_SALE')
       throw new AppError(TradingErrorCode.fundNotOnSale, 'このファンドは現在買付を停止しています。');
+    if (!takesNewPlans(fund))
+      throw new AppError(
+        TradingErrorCode.fundNotOnSale,
+        `このファンドは${formatJapaneseDate(fund.redemptionDate ?? '')}に償還されるため、積立は設定できません。`,
+      );
+    if (body.distributionCourse === 'REINVEST' && !fund.reinvestmentOffered)
+      throw new AppError(
+        TradingErrorCode.reinvestmentNotOffered,
+        'このファンドは分配金の再投資コースを取り扱っていません。受取コースをお選びください。',
+      );
     const startMonth = scheduleChangeEffectiveMonth(now);
     await checkPurchaseSetup(tx, customer, fund, body.accountType, startMonth);
 
@@ -118,6 +131,13 @@ export class RecurringPurchasesService {
       batchFlag: 'create',
       batchAppliesFrom: firstDayOf(startMonth),
     });
+    if (body.distributionCourse !== undefined) {
+      await chooseDistributionCourse(
+        tx,
+        { customerId: customer.id, accountType: body.accountType, fundId: fund.id },
+        body.distributionCourse,
+      );
+    }
     await auditPlanChange(tx, caller, this.now(), 'recurring_purchase.create', {
       recurringPurchaseId: plan.id,
       fundCode: fund.code,

@@ -85,8 +85,10 @@ export async function planBuy(
     throw new TradingError(TradingErrorCode.creditCardNotAllowed, messages.creditCardNotAllowed);
   }
   const bucket = nisaBucketOfAccountType(input.accountType) ?? null;
+  const dates = orderDatesFor(input.now, 'BUY', calendar);
   const standing = buyStandingRefusal(
     fund,
+    dates.applicationDate,
     input.accountType,
     customer.role,
     context.openAccountTypes,
@@ -94,6 +96,13 @@ export async function planBuy(
   );
   if (standing?.kind === 'fund-not-on-sale') {
     throw new TradingError(TradingErrorCode.fundNotOnSale, messages.fundNotOnSale);
+  }
+  if (standing?.kind === 'fund-ending') {
+    throw new TradingError(
+      TradingErrorCode.fundNotOnSale,
+      messages.fundEnding(fund.lastOrderDate ?? '', fund.redemptionDate ?? ''),
+      'fund-ending',
+    );
   }
   if (standing?.kind === 'account-not-allowed') {
     throw new TradingError(
@@ -107,7 +116,6 @@ export async function planBuy(
     throw new TradingError(TradingErrorCode.accountNotAllowed, messages.noSuchAccount, 'no-such-account');
   }
 
-  const dates = orderDatesFor(input.now, 'BUY', calendar);
   let amount: Yen;
   let heldAmount: Yen;
   let estimatedUnits: Units;

@@ -3,6 +3,7 @@
 import type { Fund } from '@fund/db';
 import {
   checkPurchaseAccount,
+  takesOrdersOn,
   decideNisaPurchase,
   unitsForAmount,
   type AccountRoleType,
@@ -20,19 +21,25 @@ import {
 /** Why a buy cannot be placed in the account, whatever its amount. */
 export type BuyStandingRefusal =
   | { readonly kind: 'fund-not-on-sale' }
+  | { readonly kind: 'fund-ending' }
   | { readonly kind: 'account-not-allowed'; readonly reason: PurchaseAccountRefusal }
   | { readonly kind: 'no-nisa-account' }
   | { readonly kind: 'no-such-account' };
 
-/** The fund is on sale and the customer may buy in the account, which is open. */
+/**
+ * The fund is on sale, its announced 償還 (if any) still takes an order of this 申込日, and the customer
+ * may buy in the account, which is open.
+ */
 export function buyStandingRefusal(
-  fund: Pick<Fund, 'salesStatus'>,
+  fund: Pick<Fund, 'salesStatus' | 'redemptionDate' | 'lastOrderDate'>,
+  applicationDate: IsoDate,
   accountType: AccountType,
   role: AccountRoleType,
   openAccountTypes: ReadonlySet<AccountType>,
   bucket: NisaBucket | null,
 ): BuyStandingRefusal | undefined {
   if (fund.salesStatus !== 'ON_SALE') return { kind: 'fund-not-on-sale' };
+  if (!takesOrdersOn(fund, applicationDate)) return { kind: 'fund-ending' };
   const accountCheck = checkPurchaseAccount(accountType, role);
   if (!accountCheck.ok) return { kind: 'account-not-allowed', reason: accountCheck.reason };
   if (!openAccountTypes.has(accountType)) {

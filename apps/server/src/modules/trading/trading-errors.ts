@@ -1,3 +1,4 @@
+import { formatJapaneseDate } from '@fund/domain';
 import { TradingErrorCode } from '@fund/contracts';
 import { AppError, type AppErrorOptions } from '../../errors/app-error.ts';
 import { tradingStandingMessages } from '../../errors/trading-standing-error.ts';
@@ -18,6 +19,8 @@ export class TradingError extends AppError {
 }
 
 export const tradingMessages = {
+  reinvestmentNotOffered:
+    'このファンドは分配金の再投資コースを取り扱っていません。受取コースをお選びください。',
   creditCardNotAllowed:
     'スポット購入（都度購入）はクレジットカードでお支払いいただけません。お預り金（口座振替）でご購入ください。',
   pointsBelowMinimum: 'ポイントは200ポイント以上、100ポイント単位でご利用いただけます。',
@@ -31,6 +34,8 @@ export const tradingMessages = {
   orderTooSmall: 'ご注文の金額または口数では1口も約定しません。金額または口数を増やしてください。',
   prospectusNotConfirmed: 'ご購入の前に、最新の交付目論見書をご確認ください。',
   fundNotOnSale: 'このファンドは現在ご購入いただけません。',
+  fundEnding: (lastOrderDate: string, redemptionDate: string) =>
+    `このファンドは${formatJapaneseDate(redemptionDate)}に償還されるため、ご注文の受付は${formatJapaneseDate(lastOrderDate)}までで終了しました。`,
   fundNotFound: 'ファンドが見つかりません。',
   noPrice: 'このファンドの基準価額がまだありません。',
   accountNotOpen: tradingStandingMessages['account-not-opened'],

@@ -8,7 +8,7 @@ import {
   type OrdersResponse,
   type SellOrderRequest,
 } from '@fund/contracts';
-import type { Database, Order, Transaction } from '@fund/db';
+import type { Database, DatabaseExecutor, Order, Transaction } from '@fund/db';
 import {
   capitalGainsTreatment,
   realisedGain,
@@ -27,7 +27,7 @@ import {
   type IdempotentAnswer,
   type StoredAnswer,
 } from '../../idempotency/idempotency.ts';
-import { buyHoldsCustomerLock, placeBuy, placeTaxableBuy } from './buy-placement.ts';
+import { buyHoldsCustomerLock, placeBuy, placeTaxableBuy, type BuyPlacement } from './buy-placement.ts';
 import { cancelOrder } from './order-cancellation.ts';
 import { placeSell, planSellOrder } from './sell-placement.ts';
 import { planBuyOrder } from './buy-plan.ts';
@@ -40,6 +40,7 @@ import { findOwnOrder, pageOfOrders, yearlyTaxStateOf } from './trading.reposito
 import { orderViews, toOrderView } from './order-views.ts';
 import { TradingError, tradingMessages as messages } from './trading-errors.ts';
 import { uuidPattern } from '../../shared/uuid.ts';
+import { chooseDistributionCourse, fundCourseOffer } from '../../shared/distribution-courses.repository.ts';
 
 /** Who is calling and when, for every write. */
 export interface CallContext {
@@ -169,15 +170,31 @@ export class TradingService {
       points: whole(body.points) ?? 0n,
     };
     const record = requestRecordOf(context);
+    const course = body.distributionCourse;
+    const fund = course === undefined ? undefined : await fundCourseOffer(this.db, body.fundCode);
+    if (course === 'REINVEST' && fund?.reinvestmentOffered === false) {
+      throw new TradingError(TradingErrorCode.reinvestmentNotOffered, messages.reinvestmentNotOffered);
+    }
+    // the course chosen with the buy is the holding's from now on (a replayed answer chose it already)
+    const chooseCourse = async (executor: DatabaseExecutor, placement: BuyPlacement) => {
+      if (course !== undefined && fund !== undefined && !('earlier' in placement)) {
+        await chooseDistributionCourse(
+          executor,
+          { customerId: context.customerId, accountType: body.accountType, fundId: fund.id },
+          course,
+        );
+      }
+      return placement;
+    };
     // a NISA buy holds its customer's lock in a transaction; a taxable one shares its statements
     return runWithKeyRetry(
       () =>
         buyHoldsCustomerLock(body.accountType)
           ? this.db.transaction(async (tx) =>
-              this.#placedAnswer(tx, await placeBuy(tx, input, record), context),
+              this.#placedAnswer(tx, await chooseCourse(tx, await placeBuy(tx, input, record)), context),
             )
-          : placeTaxableBuy(this.db, input, record).then((placement) =>
-              this.#placedAnswer(this.db, placement, context),
+          : placeTaxableBuy(this.db, input, record).then(async (placement) =>
+              this.#placedAnswer(this.db, await chooseCourse(this.db, placement), context),
             ),
       mapConstraintError,
     );

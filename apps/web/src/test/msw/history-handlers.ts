@@ -12,6 +12,7 @@ export const historyCashflow: Cashflows['cashflows'][number] = {
   amount: '30000',
   occurredOn: '2026-11-10',
   description: '定額入金',
+  taxWithheld: '0',
 };
 
 export const historyTrade: Trades['trades'][number] = {

@@ -10,7 +10,7 @@ const typeWords = { all: '入出金', deposit: '入金', withdraw: '出金' } as
 
 /** What 入出金 lists (decision 038): every movement of お預り金, both ways, one rule for both sides. */
 export const cashflowRule =
-  'お預り金に入ったお金（ご入金、毎月の入金、解約代金など）と、出ていったお金（お預り金からお支払いした買付代金、銀行口座へのお支払いなど）をすべて表示します。買付代金と解約代金は受渡日の日付で表示します。';
+  'お預り金に入ったお金（ご入金、毎月の入金、解約代金、分配金、償還金など）と、出ていったお金（お預り金からお支払いした買付代金、銀行口座へのお支払いなど）をすべて表示します。買付代金と解約代金は受渡日、分配金は支払開始日の日付で表示します。分配金と償還金は税引後の金額です。';
 
 /** 入出金: each deposit and withdrawal with its day and signed amount, newest first, under the rule. */
 export function CashflowList({ filter }: { readonly filter: CashflowFilter }) {
@@ -53,6 +53,11 @@ export function CashflowList({ filter }: { readonly filter: CashflowFilter }) {
               <>
                 <time dateTime={cashflow.occurredOn}>{formatJapaneseDate(cashflow.occurredOn)}</time>
                 {cashflow.type === 'deposit' ? '・入金' : '・出金'}
+                {cashflow.taxWithheld === '0' ? null : (
+                  <>
+                    ・源泉徴収税額 <Money value={cashflow.taxWithheld} />
+                  </>
+                )}
               </>
             }
             value={
