@@ -101,6 +101,7 @@ describe('migrations on a fresh database', { timeout: startup }, () => {
       'prospectus_confirmations',
       'recurring_debits',
       'recurring_purchases',
+      'redemption_payments',
       'scheduled_sells',
       'sign_in_events',
       'temporary_users',

@@ -1,5 +1,6 @@
 import type { BatchStep } from './batch-runner.ts';
 import { distributionsStep } from './steps/distributions.step.ts';
+import { redemptionsStep } from './steps/redemptions.step.ts';
 import { expiredRecordsStep } from './steps/expired-records.step.ts';
 import { expiredSignInDataStep } from './steps/expired-sign-in-data.step.ts';
 import { monthlyDepositsStep } from './steps/monthly-deposits.step.ts';
@@ -30,6 +31,7 @@ export const daySteps: readonly BatchStep[] = [
   orderExecutionStep,
   orderSettlementStep,
   distributionsStep,
+  redemptionsStep,
   sellPayoutsStep,
   periodicReportsStep,
   preDebitCheckStep,

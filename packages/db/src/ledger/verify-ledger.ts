@@ -221,6 +221,8 @@ const sourceChecks: readonly Check[] = [
           AND o.status IN ('TRADED', 'COMPLETED')))
         OR (c.kind = 'distribution.paid' AND EXISTS (SELECT 1 FROM distribution_payments p
           WHERE p.journal_entry_id = c.entry_id AND p.customer_id = c.customer_id AND p.cash_paid = c.amount))
+        OR (c.kind = 'redemption.paid' AND EXISTS (SELECT 1 FROM redemption_payments r
+          WHERE r.journal_entry_id = c.entry_id AND r.customer_id = c.customer_id AND r.net = c.amount))
       )
       ORDER BY c.business_date, c.kind, c.entry_id`,
     message: (row) =>

@@ -146,3 +146,52 @@ export const distributionPayments = pgTable(
 
 export type DistributionPayment = typeof distributionPayments.$inferSelect;
 export type NewDistributionPayment = typeof distributionPayments.$inferInsert;
+
+/**
+ * 償還金のお支払い: one holding redeemed when its fund ended, written once (the unique key: a rerun pays
+ * nothing twice), with the figures of its 償還金のお知らせ and of the year's 特定口座年間取引報告書.
+ */
+export const redemptionPayments = pgTable(
+  'redemption_payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    customerId: uuid('customer_id').notNull(),
+    accountType: accountType('account_type').notNull(),
+    fundId: uuid('fund_id')
+      .notNull()
+      .references(() => funds.id),
+    /** 償還日 (the 約定日 of the redemption) and 支払日 (its 受渡日). */
+    redemptionDate: date('redemption_date', { mode: 'string' }).notNull(),
+    paymentDate: date('payment_date', { mode: 'string' }).notNull(),
+    units: bigint('units', { mode: 'bigint' }).notNull(),
+    /** 償還価額 per 10,000 units: the fund's final NAV, no retention fee. */
+    pricePer10k: bigint('price_per_10k', { mode: 'bigint' }).notNull(),
+    /** 償還金 before tax, the cost of the units by 個別元本, and the gain (negative: a loss). */
+    proceeds: bigint('proceeds', { mode: 'bigint' }).notNull(),
+    acquisitionCost: bigint('acquisition_cost', { mode: 'bigint' }).notNull(),
+    gain: bigint('gain', { mode: 'bigint' }).notNull(),
+    /** Withheld (negative: refunded by the year's netting), by part. */
+    incomeTax: bigint('income_tax', { mode: 'bigint' }).notNull(),
+    residentTax: bigint('resident_tax', { mode: 'bigint' }).notNull(),
+    net: bigint('net', { mode: 'bigint' }).notNull(),
+    journalEntryId: uuid('journal_entry_id').references(() => journalEntries.id),
+    ...timestamps,
+  },
+  (table) => [
+    unique('redemption_payments_once_per_holding').on(table.customerId, table.accountType, table.fundId),
+    index('redemption_payments_customer_idx').on(table.customerId, table.paymentDate),
+    foreignKey({
+      name: 'redemption_payments_customer_account_fk',
+      columns: [table.customerId, table.accountType],
+      foreignColumns: [customerAccounts.customerId, customerAccounts.accountType],
+    }),
+    check(
+      'redemption_payments_figures_add_up',
+      sql`${table.net} = ${table.proceeds} - ${table.incomeTax} - ${table.residentTax} AND ${table.units} > 0
+        AND ${table.gain} = ${table.proceeds} - ${table.acquisitionCost}`,
+    ),
+  ],
+);
+
+export type RedemptionPayment = typeof redemptionPayments.$inferSelect;
+export type NewRedemptionPayment = typeof redemptionPayments.$inferInsert;

@@ -22,13 +22,13 @@ import {
   declaredDistribution,
   distributionHolder,
   insertDistributionPayment,
-  insertReinvestmentTrade,
   paidAlready,
   unitsOfRecord,
   type DeclaredDistributionRow,
 } from './distributions.repository.ts';
 import {
   insertCashflow,
+  insertTradeWithoutOrder,
   lockHolding,
   lockHoldingCreatingIt,
   updateHolding,
@@ -127,7 +127,7 @@ export async function payDistribution(
   if (reinvested !== undefined && target !== undefined) {
     await addReinvestedUnits(tx, { ...key, accountType: target.accountType }, reinvested, exNav);
     // 取引履歴: a buy with the 決算日 as its 約定日 and the payment date as its 受渡日, and no order
-    await insertReinvestmentTrade(tx, {
+    await insertTradeWithoutOrder(tx, {
       customerId: key.customerId,
       accountType: target.accountType,
       fundId: key.fundId,

@@ -7,7 +7,6 @@ import {
   fundDistributions,
   fundNavs,
   funds,
-  trades,
   type Database,
   type DatabaseExecutor,
   type DistributionPayment,
@@ -154,8 +153,4 @@ export async function insertDistributionPayment(
 ): Promise<DistributionPayment> {
   const [row] = await tx.insert(distributionPayments).values(payment).returning();
   return row!;
-}
-
-export async function insertReinvestmentTrade(tx: Transaction, trade: typeof trades.$inferInsert) {
-  await tx.insert(trades).values(trade);
 }

@@ -7,6 +7,7 @@ import {
   realisedGain,
   withholdingForSale,
   yearOf,
+  type AccountType,
   type IsoDate,
   type Units,
   type Yen,
@@ -33,6 +34,48 @@ import {
   updateSettledOrder,
   updateYearlyTaxState,
 } from './order-settlement.repository.ts';
+
+/**
+ * The tax a sale's (or a 償還's) gain settled in `year` withholds: in the specific account netted over the
+ * calendar year (`withholdingForSale` on the locked `yearly_tax_states`; negative parts are a refund),
+ * none elsewhere.
+ */
+export async function withholdOnGain(
+  tx: Transaction,
+  holding: { customerId: string; accountType: AccountType },
+  year: number,
+  gain: Yen,
+): Promise<WithheldTax> {
+  if (capitalGainsTreatment(holding.accountType) !== 'withholding') return noTax;
+  const state = await lockYearlyTaxState(tx, holding.customerId, year);
+  const withholding = withholdingForSale({
+    yearToDateNetGain: state.netGain as Yen,
+    yearToDateWithheld: {
+      incomeTax: state.incomeTaxWithheld as Yen,
+      residentTax: state.residentTaxWithheld as Yen,
+    },
+    saleGain: gain,
+  });
+  await updateYearlyTaxState(tx, holding.customerId, year, {
+    netGain: state.netGain + gain,
+    incomeTaxWithheld: state.incomeTaxWithheld + withholding.incomeTax,
+    residentTaxWithheld: state.residentTaxWithheld + withholding.residentTax,
+  });
+  return { incomeTax: withholding.incomeTax, residentTax: withholding.residentTax };
+}
+
+/** A NISA sale's 簿価 frees lifetime room from 1 January after the year it settled in. */
+export async function freeNisaBookValue(
+  tx: Transaction,
+  holding: { customerId: string; accountType: AccountType },
+  year: number,
+  bookValueOut: bigint,
+): Promise<void> {
+  const bucket = nisaBucketOfAccountType(holding.accountType);
+  if (bucket !== undefined && bookValueOut > 0n) {
+    await addNisaFreed(tx, holding.customerId, year, bucket, bookValueOut);
+  }
+}
 
 /**
  * Settles a sale in the transaction of its one order (order-settlement.step.ts says what it books); answers
@@ -69,30 +112,9 @@ export async function settleSell(
     costBasisPer10k: position.basisPer10k,
   });
 
-  let tax = 0n;
-  let taxParts: WithheldTax = noTax;
-  if (capitalGainsTreatment(order.accountType) === 'withholding') {
-    const state = await lockYearlyTaxState(tx, order.customerId, year);
-    const withholding = withholdingForSale({
-      yearToDateNetGain: state.netGain as Yen,
-      yearToDateWithheld: {
-        incomeTax: state.incomeTaxWithheld as Yen,
-        residentTax: state.residentTaxWithheld as Yen,
-      },
-      saleGain: gain,
-    });
-    tax = withholding.total;
-    taxParts = { incomeTax: withholding.incomeTax, residentTax: withholding.residentTax };
-    await updateYearlyTaxState(tx, order.customerId, year, {
-      netGain: state.netGain + gain,
-      incomeTaxWithheld: state.incomeTaxWithheld + withholding.incomeTax,
-      residentTaxWithheld: state.residentTaxWithheld + withholding.residentTax,
-    });
-  }
-  const bucket = nisaBucketOfAccountType(order.accountType);
-  if (bucket !== undefined && bookValueOut > 0n) {
-    await addNisaFreed(tx, order.customerId, year, bucket, bookValueOut);
-  }
+  const taxParts = await withholdOnGain(tx, order, year, gain);
+  const tax = taxParts.incomeTax + taxParts.residentTax;
+  await freeNisaBookValue(tx, order, year, bookValueOut);
 
   const scheduled = order.channel === 'SCHEDULEDSELL';
   const net = figures.amount - tax;

@@ -110,6 +110,14 @@ export async function insertOrderTrade(
   });
 }
 
+/** A trade no order made: a distribution's reinvestment, or a 償還 (the fund ended, nobody ordered it). */
+export async function insertTradeWithoutOrder(
+  tx: Transaction,
+  trade: Omit<typeof trades.$inferInsert, 'orderId'>,
+): Promise<void> {
+  await tx.insert(trades).values(trade);
+}
+
 export async function insertCashflow(
   tx: Transaction,
   cashflow: typeof cashflows.$inferInsert,
