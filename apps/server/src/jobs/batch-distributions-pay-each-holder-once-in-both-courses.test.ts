@@ -11,6 +11,8 @@ import {
 import { createTestDatabase, type TestDatabase } from '@fund/db/testing';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isoDate } from '@fund/domain';
+import { issueAnnualSpecificAccountReport } from '../modules/documents/periodic-reports.ts';
 import { placeBuyOrder } from '../modules/trading/buy-placement.ts';
 import { addNisaPurchase } from '../modules/trading/trading.repository.ts';
 import {
@@ -166,6 +168,24 @@ describe('distributions pay each holder of record once, in cash (受取) or in u
       '収益分配金のお知らせ（テストDISTMNTH 2026年10月15日決算）',
       '収益分配金のお知らせ（テストDISTMNTH 2026年11月16日決算）',
     ]);
+  });
+
+  it('distribution-in-the-specific-account-is-counted-in-the-annual-report', async () => {
+    const id = await database.db.transaction((tx) =>
+      issueAnnualSpecificAccountReport(tx, {
+        customerId: customer.A,
+        year: 2026,
+        issuedOn: isoDate('2027-01-04'),
+      }),
+    );
+    const [report] = await database.db.select().from(deliveredDocuments).where(eq(deliveredDocuments.id, id));
+    for (const [label, value] of [
+      ['普通分配金の額', '15,000円'],
+      ['元本払戻金（特別分配金）の額（非課税）', '5,000円'],
+      ['源泉徴収税額（所得税及び復興特別所得税）', '2,296円'],
+      ['源泉徴収税額（住民税）', '750円'],
+    ])
+      expect(report?.body).toContain(`<th scope="row">${label}</th><td>${value}</td>`);
   });
 
   it('distribution-reinvested-in-nisa-takes-room-from-the-bucket', async () => {

@@ -11,7 +11,9 @@ import {
 import { createTestDatabase, type TestDatabase } from '@fund/db/testing';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isoDate } from '@fund/domain';
 import { AssetsService } from '../modules/assets/assets.service.ts';
+import { issueAnnualSpecificAccountReport } from '../modules/documents/periodic-reports.ts';
 import { FundLifeService } from '../modules/assets/fund-life.service.ts';
 import { placeBuyOrder } from '../modules/trading/buy-placement.ts';
 import {
@@ -123,6 +125,19 @@ describe('a fund’s 償還 redeems every holder at the final NAV, ends its 積�
         and(eq(deliveredDocuments.customerId, customer.A), eq(deliveredDocuments.kind, 'REDEMPTION_NOTICE')),
       );
     expect(documents).toEqual([{ title: '償還金のお知らせ（テストENDFUND1 2026年11月20日償還）' }]);
+  });
+
+  it('redemption-is-listed-with-the-sales-of-the-annual-specific-account-report', async () => {
+    const id = await database.db.transaction((tx) =>
+      issueAnnualSpecificAccountReport(tx, {
+        customerId: customer.A,
+        year: 2026,
+        issuedOn: isoDate('2027-01-04'),
+      }),
+    );
+    const [report] = await database.db.select().from(deliveredDocuments).where(eq(deliveredDocuments.id, id));
+    expect(report?.body).toContain('テストファンド ENDFUND1（償還）');
+    expect(report?.body).toContain('<th scope="row">差引金額（譲渡所得等の金額）</th><td>80,000円</td>');
   });
 
   it('redemption-total-return-lists-the-fund-apart-with-its-gain', async () => {

@@ -1,5 +1,7 @@
 import {
   deliveredDocuments,
+  distributionPayments,
+  redemptionPayments,
   journalEntries,
   journalLines,
   orders,
@@ -12,6 +14,7 @@ import {
 } from '@fund/db';
 import type { IsoDate } from '@fund/domain';
 import { and, asc, between, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 
 /** Who gets the periodic 電子交付書面 the batch issues (decision 017, "Issued by the batch"). */
 
@@ -71,16 +74,30 @@ export async function customersHoldingAt(db: DatabaseExecutor, asOf: string): Pr
   ];
 }
 
-/** Customers with a specific-account sale settled in `year`. */
+/**
+ * Customers with something in the specific account's year to report: a sale or a 償還 settled in `year`,
+ * or a distribution paid in it.
+ */
 export async function customersWithSpecificAccountSalesIn(
   db: DatabaseExecutor,
   year: number,
 ): Promise<string[]> {
-  const rows = await db
-    .selectDistinct({ customerId: orders.customerId })
-    .from(orders)
-    .where(specificAccountSaleSettledIn(year));
-  return rows.map((row) => row.customerId);
+  const inYear = (column: AnyPgColumn) => between(column, `${year}-01-01`, `${year}-12-31`);
+  const [sellers, redeemed, distributed] = await Promise.all([
+    db
+      .selectDistinct({ customerId: orders.customerId })
+      .from(orders)
+      .where(specificAccountSaleSettledIn(year)),
+    db
+      .selectDistinct({ customerId: redemptionPayments.customerId })
+      .from(redemptionPayments)
+      .where(and(eq(redemptionPayments.accountType, 'specific'), inYear(redemptionPayments.paymentDate))),
+    db
+      .selectDistinct({ customerId: distributionPayments.customerId })
+      .from(distributionPayments)
+      .where(and(eq(distributionPayments.accountType, 'specific'), inYear(distributionPayments.paymentDate))),
+  ]);
+  return [...new Set([...sellers, ...redeemed, ...distributed].map((row) => row.customerId))];
 }
 
 /** Whether the customer already has a document of this kind and title (issued by the batch or the demo). */
@@ -157,19 +174,67 @@ export function settledPositionsAt(tx: DatabaseExecutor, customerId: string, asO
 }
 
 /** The specific account's sales settled in `year`, by 受渡日, as stored. */
-export function specificAccountSaleRowsOf(tx: DatabaseExecutor, customerId: string, year: number) {
-  return tx
+export async function specificAccountSaleRowsOf(tx: DatabaseExecutor, customerId: string, year: number) {
+  const [sales, redemptions] = await Promise.all([
+    tx
+      .select({
+        settlementDate: orders.settlementDate,
+        fundName: funds.name,
+        units: orders.executedUnits,
+        proceeds: orders.executedAmount,
+        taxWithheld: orders.taxWithheld,
+      })
+      .from(orders)
+      .innerJoin(funds, eq(funds.id, orders.fundId))
+      .where(and(eq(orders.customerId, customerId), specificAccountSaleSettledIn(year)))
+      .orderBy(asc(orders.settlementDate), asc(orders.createdAt)),
+    // a 償還 is a 譲渡 for tax (租税特別措置法 37条の11): listed with the sales
+    tx
+      .select({
+        settlementDate: redemptionPayments.paymentDate,
+        fundName: sql<string>`${funds.name} || '（償還）'`,
+        units: redemptionPayments.units,
+        proceeds: redemptionPayments.proceeds,
+        taxWithheld: sql<bigint>`${redemptionPayments.incomeTax} + ${redemptionPayments.residentTax}`.mapWith(
+          BigInt,
+        ),
+      })
+      .from(redemptionPayments)
+      .innerJoin(funds, eq(funds.id, redemptionPayments.fundId))
+      .where(
+        and(
+          eq(redemptionPayments.customerId, customerId),
+          eq(redemptionPayments.accountType, 'specific'),
+          between(redemptionPayments.paymentDate, `${year}-01-01`, `${year}-12-31`),
+        ),
+      ),
+  ]);
+  return [...sales, ...redemptions].sort((a, b) => a.settlementDate.localeCompare(b.settlementDate));
+}
+
+/** The distributions paid into the specific account in `year`: 普通分配金 and the tax withheld, by part. */
+export async function specificAccountDistributionsOf(tx: DatabaseExecutor, customerId: string, year: number) {
+  const [row] = await tx
     .select({
-      settlementDate: orders.settlementDate,
-      fundName: funds.name,
-      units: orders.executedUnits,
-      proceeds: orders.executedAmount,
-      taxWithheld: orders.taxWithheld,
+      ordinary: sql<string>`coalesce(sum(${distributionPayments.ordinary}), 0)::text`,
+      principalRepayment: sql<string>`coalesce(sum(${distributionPayments.principalRepayment}), 0)::text`,
+      incomeTax: sql<string>`coalesce(sum(${distributionPayments.incomeTax}), 0)::text`,
+      residentTax: sql<string>`coalesce(sum(${distributionPayments.residentTax}), 0)::text`,
     })
-    .from(orders)
-    .innerJoin(funds, eq(funds.id, orders.fundId))
-    .where(and(eq(orders.customerId, customerId), specificAccountSaleSettledIn(year)))
-    .orderBy(asc(orders.settlementDate), asc(orders.createdAt));
+    .from(distributionPayments)
+    .where(
+      and(
+        eq(distributionPayments.customerId, customerId),
+        eq(distributionPayments.accountType, 'specific'),
+        between(distributionPayments.paymentDate, `${year}-01-01`, `${year}-12-31`),
+      ),
+    );
+  return {
+    ordinary: BigInt(row?.ordinary ?? 0),
+    principalRepayment: BigInt(row?.principalRepayment ?? 0),
+    incomeTax: BigInt(row?.incomeTax ?? 0),
+    residentTax: BigInt(row?.residentTax ?? 0),
+  };
 }
 
 /** The customer's tax state of `year`; undefined before any taxed sale of the year. */

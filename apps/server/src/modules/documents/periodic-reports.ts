@@ -17,6 +17,7 @@ import {
   insertDocument,
   ledgerBalanceAt,
   settledPositionsAt,
+  specificAccountDistributionsOf,
   specificAccountSaleRowsOf,
   yearlyTaxStateOf,
 } from './periodic-reports.repository.ts';
@@ -160,11 +161,12 @@ export async function issueAnnualSpecificAccountReport(
   const { customerId, year, issuedOn } = input;
   const sales = await specificAccountSalesOf(tx, customerId, year);
   const state = await yearlyTaxStateOf(tx, customerId, year);
+  const distributions = await specificAccountDistributionsOf(tx, customerId, year);
   const proceeds = sales.reduce((sum, sale) => sum + sale.proceeds, 0n);
   const netGain = state?.netGain ?? 0n;
   const body = documentFragment({
     heading: `特定口座年間取引報告書（${year}年分）`,
-    lead: `${year}年中に受渡が行われた特定口座（源泉徴収あり）の譲渡についてご報告いたします。`,
+    lead: `${year}年中に受渡が行われた特定口座（源泉徴収あり）の譲渡（償還を含みます）と、お支払いした収益分配金についてご報告いたします。`,
     issuedOn: formatJapaneseDate(issuedOn),
     addressee: await addresseeOf(tx, customerId),
     sections: [
@@ -187,6 +189,13 @@ export async function issueAnnualSpecificAccountReport(
         ['差引金額（譲渡所得等の金額）', formatYen(netGain)],
         ['源泉徴収税額（所得税及び復興特別所得税）', formatYen(state?.incomeTaxWithheld ?? 0n)],
         ['源泉徴収税額（住民税）', formatYen(state?.residentTaxWithheld ?? 0n)],
+      ]),
+      '<h3>配当等（投資信託の収益分配金）</h3>',
+      rowTable([
+        ['普通分配金の額', formatYen(distributions.ordinary)],
+        ['元本払戻金（特別分配金）の額（非課税）', formatYen(distributions.principalRepayment)],
+        ['源泉徴収税額（所得税及び復興特別所得税）', formatYen(distributions.incomeTax)],
+        ['源泉徴収税額（住民税）', formatYen(distributions.residentTax)],
       ]),
     ],
   });
