@@ -41,6 +41,12 @@ export const fundSummarySchema = z
     buySettlementLagDays: z.number().int(),
     sellSettlementLagDays: z.number().int(),
     cutOffTime: z.string(),
+    /** 決算: the months (1–12) and the day of the month (31 = the month's end); empty months: none stated. */
+    settlement: z.object({ months: z.array(z.number().int()), day: z.number().int() }),
+    /** Whether the fund offers the 再投資 course for its distributions. */
+    reinvestmentOffered: z.boolean(),
+    /** An announced 償還: its date and the last 申込日 that takes an order; null for a fund with no end. */
+    redemption: z.object({ date: isoDate, lastOrderDate: isoDate }).nullable(),
   })
   .meta({ id: 'FundSummary' });
 export type FundSummary = z.infer<typeof fundSummarySchema>;

@@ -8,11 +8,15 @@ import { renderApp } from '../test/render-app';
 import { pageRoutes } from './routes';
 import { apiServer } from '../test/msw/server';
 
-/** Spec §2's routes with the titles the issue gives, and the layout each one is meant to use. */
+/**
+ * Spec §2's routes with the titles the issue gives, and the layout each one is meant to use; and
+ * /assets/totalReturn, the トータルリターン every Japanese fund seller must show (issue 28).
+ */
 const expectedPages = [
   ['/', 'ホーム', 'default'],
   ['/assets', '資産状況', 'default'],
   ['/assets/nisaBalance', 'NISA口座の残高', 'default'],
+  ['/assets/totalReturn', 'トータルリターン', 'default'],
   ['/cashflows', '入出金', 'default'],
   ['/mypage', 'マイページ', 'default'],
   ['/mypage/changeAgent', '代理人の変更', 'default'],
@@ -43,11 +47,11 @@ const expectedPages = [
 ] as const;
 
 describe('the route table', () => {
-  it('has exactly the 24 routes of spec §2, each loaded on demand', () => {
+  it('has exactly the 24 routes of spec §2 and トータルリターン, each loaded on demand', () => {
     expect(pageRoutes.map((route) => route.path)).toEqual(
       expectedPages.map(([path]) => path.replace('/AB12', '/:code').replace(/\?.*$/, '')),
     );
-    expect(pageRoutes).toHaveLength(24);
+    expect(pageRoutes).toHaveLength(25);
   });
 
   // the redirect landings go on at once (to /resetPassword, to the sign-in), and so does the card issuer's

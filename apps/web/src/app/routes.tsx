@@ -43,7 +43,7 @@ export interface PageRoute {
   readonly validate?: PageValidator;
 }
 
-/** All 24 routes of spec §2. `:code` is a fund code. */
+/** All 24 routes of spec §2, and /assets/totalReturn (issue 28: トータルリターン). `:code` is a fund code. */
 export const pageRoutes: readonly PageRoute[] = [
   {
     path: '/',
@@ -62,6 +62,12 @@ export const pageRoutes: readonly PageRoute[] = [
     layout: 'default',
     page: () => import('../features/assets/nisa-balance-page').then((m) => m.nisaBalancePage),
     load: () => import('../features/assets/nisa-balance-loader').then((m) => m.loadNisaBalancePage),
+  },
+  {
+    path: '/assets/totalReturn',
+    layout: 'default',
+    page: () => import('../features/assets/total-return-page').then((m) => m.totalReturnPage),
+    load: () => import('../features/assets/total-return-loader').then((m) => m.loadTotalReturnPage),
   },
   {
     path: '/cashflows',

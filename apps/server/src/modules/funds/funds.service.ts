@@ -59,6 +59,12 @@ export class FundsService {
       buySettlementLagDays: fund.buySettlementLagDays,
       sellSettlementLagDays: fund.sellSettlementLagDays,
       cutOffTime: fund.cutOffTime.slice(0, 5),
+      settlement: { months: fund.settlementMonths, day: fund.settlementDay },
+      reinvestmentOffered: fund.reinvestmentOffered,
+      redemption:
+        fund.redemptionDate === null || fund.lastOrderDate === null
+          ? null
+          : { date: fund.redemptionDate, lastOrderDate: fund.lastOrderDate },
     };
   }
 

@@ -39,6 +39,9 @@ export function AssetsPage() {
         </>
       )}
       <AssetsHistory />
+      <Link className="assets-page__link" to="/assets/totalReturn">
+        トータルリターン（ファンドごとの通算の損益）を見る
+      </Link>
       {offers.nisaBalanceLink === null ? null : (
         <Link className="assets-page__link" to="/assets/nisaBalance">
           {offers.nisaBalanceLink}

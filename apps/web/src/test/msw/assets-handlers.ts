@@ -1,5 +1,5 @@
-import type { AssetHistory, Assets } from '@fund/contracts';
-import { AssetsPath } from '@fund/contracts/paths';
+import type { AssetHistory, Assets, HoldingDistributionsList, TotalReturns } from '@fund/contracts';
+import { AssetsPath, FundLifePath } from '@fund/contracts/paths';
 import { http, HttpResponse, type RequestHandler } from 'msw';
 
 /**
@@ -157,7 +157,77 @@ export function assetHistoryFixture(interval: 'day' | 'month', from: string, to:
  * Default answers of the calls the assets screen owns (decision 012): plausible fixtures typed with the
  * contracts, so whole-app tests render it; a test that asserts figures answers them itself.
  */
+/** Each holding's course: DEMOF001 in the specific account reinvests and has paid, the others not yet. */
+export const holdingDistributionsFixture: HoldingDistributionsList = {
+  holdings: [
+    {
+      fundCode: 'DEMOF001',
+      fundShortName: 'さくらグローバルバランス',
+      accountType: 'specific',
+      course: 'REINVEST',
+      reinvestmentOffered: true,
+      distributionsTotal: '12345',
+      reinvestedTotal: '12345',
+      lastDistribution: { settlementDate: '2026-07-10', paymentDate: '2026-07-15', net: '4115' },
+    },
+    {
+      fundCode: 'DEMOF002',
+      fundShortName: 'ひかり世界株FoF',
+      accountType: 'specific',
+      course: 'RECEIVE',
+      reinvestmentOffered: true,
+      distributionsTotal: '0',
+      reinvestedTotal: '0',
+      lastDistribution: null,
+    },
+  ],
+};
+
+/** One fund held and one sold out: 1,000,000 + 0 + 12,345 − 900,000 and 0 + 250,000 + 0 − 240,000. */
+export const totalReturnsFixture: TotalReturns = {
+  referenceDate: '2026-11-26',
+  funds: [
+    {
+      fundCode: 'DEMOF001',
+      fundName: 'さくらグローバル・バランスファンド（6資産均等型）',
+      fundShortName: 'さくらグローバルバランス',
+      held: true,
+      valuation: '1000000',
+      sold: '0',
+      distributions: '12345',
+      distributionsReinvested: '12345',
+      bought: '900000',
+      boughtByReinvestment: '12345',
+      totalReturn: '112345',
+    },
+    {
+      fundCode: 'DEMOF005',
+      fundName: 'あおば日本株式インデックス',
+      fundShortName: 'あおば日本株',
+      held: false,
+      valuation: '0',
+      sold: '250000',
+      distributions: '0',
+      distributionsReinvested: '0',
+      bought: '240000',
+      boughtByReinvestment: '0',
+      totalReturn: '10000',
+    },
+  ],
+  total: {
+    valuation: '1000000',
+    sold: '250000',
+    distributions: '12345',
+    distributionsReinvested: '12345',
+    bought: '1140000',
+    boughtByReinvestment: '12345',
+    totalReturn: '122345',
+  },
+};
+
 export const assetsHandlers: RequestHandler[] = [
+  http.get(FundLifePath.distributionCourses, () => HttpResponse.json(holdingDistributionsFixture)),
+  http.get(FundLifePath.totalReturns, () => HttpResponse.json(totalReturnsFixture)),
   http.get(AssetsPath.assets, () => HttpResponse.json(assetsFixture)),
   http.get(AssetsPath.history, ({ request }) => {
     const query = new URL(request.url).searchParams;

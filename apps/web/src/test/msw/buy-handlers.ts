@@ -24,6 +24,9 @@ export const buyFundFixture = {
     buySettlementLagDays: 3,
     sellSettlementLagDays: 3,
     cutOffTime: '15:00',
+    settlement: { months: [7], day: 10 },
+    reinvestmentOffered: true,
+    redemption: null,
     inceptionDate: '2016-11-01',
     prospectus: {
       version: 2,

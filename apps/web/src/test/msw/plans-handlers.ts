@@ -23,6 +23,9 @@ export const plansFundFixture = {
     buySettlementLagDays: 4,
     sellSettlementLagDays: 4,
     cutOffTime: '15:00',
+    settlement: { months: [7], day: 10 },
+    reinvestmentOffered: true,
+    redemption: null,
     inceptionDate: '2020-04-01',
     prospectus: {
       version: 1,

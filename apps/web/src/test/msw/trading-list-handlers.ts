@@ -30,6 +30,9 @@ export const tradingFundFixture = {
   buySettlementLagDays: 4,
   sellSettlementLagDays: 5,
   cutOffTime: '15:00',
+  settlement: { months: [7], day: 10 },
+  reinvestmentOffered: true,
+  redemption: null,
 } satisfies FundSummary;
 
 /** A growth-only equity fund with a 0.1% retention fee whose current prospectus is not confirmed. */

@@ -11,6 +11,7 @@ import {
   type DescriptionItem,
 } from '../../../components/ui';
 import { previousValueOf } from '../day-change-base';
+import { HoldingDistributions } from './holding-distributions';
 
 export interface AssetsHoldingProps {
   readonly holding: AssetHolding;
@@ -96,6 +97,7 @@ export function AssetsHolding({ holding, titledBy, canBuy }: AssetsHoldingProps)
           { term: '個別元本（1万口あたり）', value: <Money value={holding.costBasisPer10k} /> },
         ]}
       />
+      <HoldingDistributions fundCode={holding.fund.code} accountType={holding.accountType} name={who} />
       <div className="assets-holding__actions">
         <LinkButton to={sellPath(holding.fund.code)} variant="outline">
           売却<span className="visually-hidden">（{who}）</span>

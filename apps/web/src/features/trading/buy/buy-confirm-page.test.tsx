@@ -158,6 +158,7 @@ describe('buy confirm: placing the order', () => {
       amount: '50000',
       paymentMethod: 'ACCOUNT_TRANSFER',
       points: '0',
+      distributionCourse: 'REINVEST',
     });
     expect(router.state.location.search).toBe(`?order=${buyOrderFixture.id}`);
     expect(await screen.findByText(buyOrderFixture.id)).toBeInTheDocument();

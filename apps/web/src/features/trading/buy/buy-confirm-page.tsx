@@ -3,6 +3,7 @@ import { formatJapaneseDate, formatJapaneseDateTime } from '@fund/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { courseLabels } from '../../../lib/fund-life/distribution-course-words';
 import { Button } from '../../../components/button/button';
 import { LinkButton } from '../../../components/button/link-button';
 import { PageHeading } from '../../../components/page-heading/page-heading';
@@ -48,6 +49,7 @@ function orderItems(fundName: string, draft: BuyDraft, estimate: OrderEstimate):
     { term: 'ファンド', value: fundName },
     { term: '購入方法', value: draft.orderType === 'AMOUNT' ? '金額指定' : '口数指定' },
     { term: '口座区分', value: accountLabels[draft.accountType] },
+    { term: '分配金の受取方法', value: courseLabels[draft.course] },
     draft.orderType === 'AMOUNT'
       ? { term: '購入金額', value: <Money value={estimate.amount} /> }
       : { term: '購入口数', value: <Units value={estimate.units} /> },

@@ -1,4 +1,4 @@
-import type { BuyOrderRequest, OrderEstimateRequest } from '@fund/contracts';
+import type { BuyOrderRequest, DistributionCourseValue, OrderEstimateRequest } from '@fund/contracts';
 import { newIdempotencyKey } from '../../../lib/api/idempotency-key';
 
 /** The accounts a spot buy may name (つみたて投資枠 takes recurring purchases only, domain.md §5). */
@@ -18,6 +18,8 @@ export interface BuyDraft {
   readonly accountType: SpotBuyAccount;
   /** Points to use, digits; '0' for none (points go with AMOUNT only). */
   readonly points: string;
+  /** 分配金の受取方法 of the holding (再投資 unless the customer chose 受取 or the fund offers only 受取). */
+  readonly course: DistributionCourseValue;
 }
 
 const positiveDigits = /^[1-9][0-9]{0,15}$/;
@@ -27,12 +29,13 @@ function isSpotBuyAccount(value: string | null): value is SpotBuyAccount {
   return (spotBuyAccounts as readonly (string | null)[]).includes(value);
 }
 
-/** `?type=AMOUNT&amount=50000&account=specific&points=200` — the draft as search parameters. */
+/** `?type=AMOUNT&amount=50000&account=specific&points=200&course=RECEIVE` — the draft as search parameters. */
 export function draftSearchParams(draft: BuyDraft): URLSearchParams {
   const params = new URLSearchParams({ type: draft.orderType });
   params.set(draft.orderType === 'AMOUNT' ? 'amount' : 'units', draft.value);
   params.set('account', draft.accountType);
   if (draft.orderType === 'AMOUNT' && draft.points !== '0') params.set('points', draft.points);
+  if (draft.course === 'RECEIVE') params.set('course', 'RECEIVE');
   return params;
 }
 
@@ -44,7 +47,8 @@ export function draftFromSearchParams(params: URLSearchParams): BuyDraft | null 
   const accountType = params.get('account');
   const points = orderType === 'AMOUNT' ? (params.get('points') ?? '0') : '0';
   if (!positiveDigits.test(value) || !isSpotBuyAccount(accountType) || !pointDigits.test(points)) return null;
-  return { orderType, value, accountType, points };
+  const course = params.get('course') === 'RECEIVE' ? 'RECEIVE' : 'REINVEST';
+  return { orderType, value, accountType, points, course };
 }
 
 /** `POST /v1/orders/buy` body of the draft: paid from お預り金 (口座振替), never by card (spec §5). */
@@ -57,6 +61,7 @@ export function buyRequestOf(fundCode: string, draft: BuyDraft): BuyOrderRequest
         amount: draft.value,
         paymentMethod: 'ACCOUNT_TRANSFER',
         points: draft.points,
+        distributionCourse: draft.course,
       }
     : {
         fundCode,
@@ -64,11 +69,13 @@ export function buyRequestOf(fundCode: string, draft: BuyDraft): BuyOrderRequest
         orderType: 'QUANTITY',
         units: draft.value,
         paymentMethod: 'ACCOUNT_TRANSFER',
+        distributionCourse: draft.course,
       };
 }
 
 export function estimateRequestOf(fundCode: string, draft: BuyDraft): OrderEstimateRequest {
-  return { side: 'BUY', ...buyRequestOf(fundCode, draft) };
+  const { distributionCourse: _course, ...order } = buyRequestOf(fundCode, draft);
+  return { side: 'BUY', ...order };
 }
 
 // One Idempotency-Key per intent (security.md 25): made when the confirm page first opens for a draft and

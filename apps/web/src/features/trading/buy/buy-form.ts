@@ -1,4 +1,5 @@
 import {
+  distributionCourseSchema,
   orderAmountSchema,
   orderTypeBuySchema,
   orderUnitsSchema,
@@ -45,6 +46,7 @@ export function buyFormSchema({ pointBalance, cashBalance, nav }: BuyFormContext
       accountType: z.enum(spotBuyAccounts, { error: '口座区分を選択してください' }),
       usePoints: z.boolean(),
       points: z.string(),
+      course: distributionCourseSchema,
     })
     .superRefine((form, context) => {
       const amountOrder = form.orderType === 'AMOUNT';
@@ -114,15 +116,29 @@ export function buyFormSchema({ pointBalance, cashBalance, nav }: BuyFormContext
 export type BuyFormValues = z.input<ReturnType<typeof buyFormSchema>>;
 
 /** The form's values of a draft (back from confirm), or the empty form with the role's account. */
-export function formValuesOf(draft: BuyDraft | null, defaultAccount: BuyDraft['accountType']): BuyFormValues {
+export function formValuesOf(
+  draft: BuyDraft | null,
+  defaultAccount: BuyDraft['accountType'],
+  reinvestmentOffered: boolean,
+): BuyFormValues {
+  // a fund without 再投資 pays its distributions in cash, whatever a link asked for
+  const course = reinvestmentOffered ? (draft?.course ?? 'REINVEST') : 'RECEIVE';
   if (draft === null)
-    return { orderType: 'AMOUNT', value: '', accountType: defaultAccount, usePoints: false, points: '' };
+    return {
+      orderType: 'AMOUNT',
+      value: '',
+      accountType: defaultAccount,
+      usePoints: false,
+      points: '',
+      course,
+    };
   return {
     orderType: draft.orderType,
     value: draft.value,
     accountType: draft.accountType,
     usePoints: draft.points !== '0',
     points: draft.points === '0' ? '' : draft.points,
+    course,
   };
 }
 
@@ -133,5 +149,6 @@ export function draftOf(values: BuyFormValues): BuyDraft {
     value: values.value,
     accountType: values.accountType,
     points: values.orderType === 'AMOUNT' && values.usePoints && values.points !== '' ? values.points : '0',
+    course: values.course,
   };
 }

@@ -159,7 +159,7 @@ describe('buy input: the fund, the amount and the way to confirm', () => {
     answerFund();
     await renderInput(`${inputPath}?type=AMOUNT&amount=70000&account=general&refusal=400-205`);
     expect(await amountBox()).toHaveValue('70,000');
-    expect(screen.getByRole('radio', { name: /一般口座/ })).toBeChecked();
+    expect(screen.getByRole('radio', { name: /^一般口座/ })).toBeChecked();
     expect(await screen.findByText(/お預り金が不足しています/)).toBeInTheDocument();
   });
 });

@@ -2,7 +2,8 @@ import type { AccountRoleType, FundDetail, OrderEstimate } from '@fund/contracts
 import { formatJapaneseDate } from '@fund/domain';
 import { useEffect, useMemo, useState } from 'react';
 import { Controller, useWatch } from 'react-hook-form';
-import { AmountFormField, SegmentedFormField } from '../../../components/form-fields';
+import { AmountFormField, RadioFormField, SegmentedFormField } from '../../../components/form-fields';
+import { courseOptions } from '../../../lib/fund-life/distribution-course-words';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { Button } from '../../../components/button/button';
 import { PageHeading } from '../../../components/page-heading/page-heading';
@@ -107,7 +108,11 @@ function BuyInputForm({
     [pointBalance, cashBalance, nav],
   );
   const form = useContractForm(schema, {
-    defaultValues: formValuesOf(draftFromSearchParams(params), defaultAccount(role)),
+    defaultValues: formValuesOf(
+      draftFromSearchParams(params),
+      defaultAccount(role),
+      fund.reinvestmentOffered,
+    ),
   });
   const { control, handleSubmit, setError, formState } = form;
 
@@ -181,6 +186,17 @@ function BuyInputForm({
           )}
         />
         <LiveEstimate estimate={estimate.data} error={estimate.error} />
+      </Card>
+      <Card title="分配金の受取方法">
+        <RadioFormField
+          control={control}
+          name="course"
+          legend="分配金の受け取り方"
+          options={courseOptions(fund.reinvestmentOffered)}
+        />
+        <p className="buy-flow__note">
+          ご購入後も、資産状況の各ファンドから変更できます（次の決算から適用）。
+        </p>
       </Card>
       <BuyPayment>
         <h3 className="buy-flow__subheading">ポイント</h3>

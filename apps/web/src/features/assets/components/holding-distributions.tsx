@@ -1,0 +1,124 @@
+import type { DistributionCourseValue } from '@fund/contracts';
+import { formatJapaneseDate } from '@fund/domain';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { Button } from '../../../components/button/button';
+import { DescriptionList, Money, RadioGroup } from '../../../components/ui';
+import { ApiError } from '../../../lib/api/api-client';
+import { useChangeDistributionCourse, useHoldingDistributions } from '../api/distribution-courses';
+import { courseLabels, courseOptions } from '../../../lib/fund-life/distribution-course-words';
+
+/**
+ * A holding's distributions (issue 28 point 3): its course (受取 / 再投資), the 累計分配金 and the last
+ * one, the course changed here for the 決算 paid afterwards, and the way to its トータルリターン.
+ */
+export function HoldingDistributions({
+  fundCode,
+  accountType,
+  name,
+}: {
+  readonly fundCode: string;
+  readonly accountType: string;
+  /** Names the holding for screen readers (fund and account). */
+  readonly name: string;
+}) {
+  const query = useHoldingDistributions(fundCode, accountType);
+  const change = useChangeDistributionCourse();
+  const [editing, setEditing] = useState(false);
+  const [chosen, setChosen] = useState<DistributionCourseValue | undefined>(undefined);
+  const row = query.data;
+  if (row === null || row === undefined) return null;
+  const failure =
+    change.error instanceof ApiError && change.error.detail !== ''
+      ? change.error.detail
+      : change.error === null
+        ? undefined
+        : '受取方法を変更できませんでした。時間をおいてもう一度お試しください。';
+  return (
+    <div className="holding-distributions">
+      <DescriptionList
+        label={`${name}の分配金`}
+        items={[
+          {
+            term: '分配金の受取方法',
+            value: courseLabels[row.course],
+            note: row.reinvestmentOffered ? undefined : 'このファンドは再投資コースがありません',
+          },
+          {
+            term: '累計分配金（税引後）',
+            value: <Money value={row.distributionsTotal} />,
+            note:
+              row.reinvestedTotal === '0' ? undefined : (
+                <>
+                  うち再投資 <Money value={row.reinvestedTotal} />
+                </>
+              ),
+          },
+          ...(row.lastDistribution === null
+            ? []
+            : [
+                {
+                  term: '前回の分配金',
+                  value: <Money value={row.lastDistribution.net} />,
+                  note: `${formatJapaneseDate(row.lastDistribution.settlementDate)}決算`,
+                },
+              ]),
+        ]}
+      />
+      {change.isSuccess && !editing ? (
+        <p className="holding-distributions__done" role="status">
+          受取方法を「{courseLabels[row.course]}」に変更しました。次回の決算の分配金から適用されます。
+        </p>
+      ) : null}
+      {editing ? (
+        <form
+          className="holding-distributions__form"
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (chosen === undefined || chosen === row.course) return setEditing(false);
+            change.mutate(
+              { fundCode, accountType: row.accountType, course: chosen },
+              { onSuccess: () => setEditing(false) },
+            );
+          }}
+        >
+          <RadioGroup
+            legend={`分配金の受取方法（${name}）`}
+            value={chosen ?? row.course}
+            onChange={setChosen}
+            error={failure}
+            options={courseOptions(true)}
+          />
+          <div className="holding-distributions__actions">
+            <Button type="submit" loading={change.isPending} writes>
+              変更する
+            </Button>
+            <Button type="button" variant="outline" onClick={() => setEditing(false)}>
+              やめる
+            </Button>
+          </div>
+        </form>
+      ) : (
+        <div className="holding-distributions__actions">
+          {row.reinvestmentOffered ? (
+            <Button
+              type="button"
+              variant="outline"
+              writes
+              onClick={() => {
+                setChosen(row.course);
+                change.reset();
+                setEditing(true);
+              }}
+            >
+              受取方法を変更<span className="visually-hidden">（{name}）</span>
+            </Button>
+          ) : null}
+          <Link to={`/assets/totalReturn#fund-${fundCode}`}>
+            トータルリターンを見る<span className="visually-hidden">（{name}）</span>
+          </Link>
+        </div>
+      )}
+    </div>
+  );
+}

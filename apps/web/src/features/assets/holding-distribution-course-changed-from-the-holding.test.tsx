@@ -1,0 +1,50 @@
+import type { DistributionCourseChange } from '@fund/contracts';
+import { FundLifePath } from '@fund/contracts/paths';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { holdingDistributionsFixture } from '../../test/msw/assets-handlers';
+import { apiServer } from '../../test/msw/server';
+import { renderApp } from '../../test/render-app';
+
+// Issue 28 point 3: each holding shows its course and 累計分配金, and the course is changed from it.
+describe('a holding’s distribution course', () => {
+  it('holding-shows-its-course-and-changes-it-to-receive', async () => {
+    const sent: DistributionCourseChange[] = [];
+    let course: 'REINVEST' | 'RECEIVE' = 'REINVEST';
+    apiServer.use(
+      http.get(FundLifePath.distributionCourses, () =>
+        HttpResponse.json({
+          holdings: holdingDistributionsFixture.holdings.map((row) =>
+            row.fundCode === 'DEMOF001' ? { ...row, course } : row,
+          ),
+        }),
+      ),
+      http.put(FundLifePath.distributionCourses, async ({ request }) => {
+        const change = (await request.json()) as DistributionCourseChange;
+        sent.push(change);
+        course = change.course;
+        return HttpResponse.json({ ...holdingDistributionsFixture.holdings[0], course });
+      }),
+    );
+    const user = userEvent.setup();
+    renderApp('/assets');
+    const holding = await screen.findByRole(
+      'article',
+      { name: 'さくらグローバルバランス（特定口座）' },
+      { timeout: 8000 },
+    );
+    expect(within(holding).getByText('分配金の受取方法').nextElementSibling).toHaveTextContent('再投資');
+    expect(within(holding).getByText('累計分配金（税引後）').nextElementSibling).toHaveTextContent(
+      '12,345円うち再投資 12,345円',
+    );
+    await user.click(within(holding).getByRole('button', { name: /受取方法を変更/ }));
+    await user.click(within(holding).getByRole('radio', { name: /^受取/ }));
+    await user.click(within(holding).getByRole('button', { name: '変更する' }));
+    expect(await within(holding).findByRole('status')).toHaveTextContent(
+      '受取方法を「受取」に変更しました。次回の決算の分配金から適用されます。',
+    );
+    expect(sent).toEqual([{ fundCode: 'DEMOF001', accountType: 'specific', course: 'RECEIVE' }]);
+  }, 20_000);
+});
