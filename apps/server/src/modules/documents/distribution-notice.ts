@@ -8,7 +8,7 @@ import {
 } from '@fund/domain';
 import type { DistributionPayment, Transaction } from '@fund/db';
 import { documentFragment, rowTable, type DocumentRow } from './document-html.ts';
-import { addresseeOf, deliverDocument, fundNamesOf } from './documents.repository.ts';
+import { issueFundDocument } from './fund-document.ts';
 
 /**
  * 収益分配金のお知らせ: per 決算 per holder, issued in the transaction that pays the distribution (so a
@@ -70,14 +70,12 @@ export async function issueDistributionNotice(
   payment: DistributionPayment,
   issuedOn: IsoDate,
 ): Promise<void> {
-  const addressee = await addresseeOf(tx, payment.customerId);
-  const fund = await fundNamesOf(tx, payment.fundId);
-  if (fund === undefined) throw new Error(`Distribution ${payment.id}: no fund to name in its notice`);
-  await deliverDocument(tx, {
+  await issueFundDocument(tx, {
     customerId: payment.customerId,
+    fundId: payment.fundId,
     kind: 'DISTRIBUTION_NOTICE',
-    title: distributionNoticeTitle(fund.shortName, payment.settlementDate),
     issuedOn,
-    body: distributionNoticeBody({ payment, fund, addressee, issuedOn }),
+    title: (fund) => distributionNoticeTitle(fund.shortName, payment.settlementDate),
+    body: (fund, addressee) => distributionNoticeBody({ payment, fund, addressee, issuedOn }),
   });
 }

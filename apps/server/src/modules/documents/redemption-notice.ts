@@ -9,7 +9,7 @@ import {
 } from '@fund/domain';
 import type { RedemptionPayment, Transaction } from '@fund/db';
 import { documentFragment, rowTable, withheldTaxText, type DocumentRow } from './document-html.ts';
-import { addresseeOf, deliverDocument, fundNamesOf } from './documents.repository.ts';
+import { issueFundDocument } from './fund-document.ts';
 
 /**
  * 償還金のお知らせ: per holding of an ended fund, issued in the transaction that pays it. It shows the
@@ -47,20 +47,20 @@ export function redemptionNoticeBody(input: {
   });
 }
 
+/** Issues the notice; answers the fund's short name, which the customer's お知らせ names too. */
 export async function issueRedemptionNotice(
   tx: Transaction,
   payment: RedemptionPayment,
   issuedOn: IsoDate,
 ): Promise<string> {
-  const addressee = await addresseeOf(tx, payment.customerId);
-  const fund = await fundNamesOf(tx, payment.fundId);
-  if (fund === undefined) throw new Error(`Redemption ${payment.id}: no fund to name in its notice`);
-  await deliverDocument(tx, {
+  const fund = await issueFundDocument(tx, {
     customerId: payment.customerId,
+    fundId: payment.fundId,
     kind: 'REDEMPTION_NOTICE',
-    title: `償還金のお知らせ（${fund.shortName} ${formatJapaneseDate(payment.redemptionDate)}償還）`,
     issuedOn,
-    body: redemptionNoticeBody({ payment, fund, addressee, issuedOn }),
+    title: (names) =>
+      `償還金のお知らせ（${names.shortName} ${formatJapaneseDate(payment.redemptionDate)}償還）`,
+    body: (names, addressee) => redemptionNoticeBody({ payment, fund: names, addressee, issuedOn }),
   });
   return fund.shortName;
 }
