@@ -21,6 +21,13 @@ export function BuyFundCard({ fund }: { readonly fund: Fund }) {
           <span className="buy-flow__note">（{formatJapaneseDate(fund.navDate)}）</span>
         </p>
       )}
+      {fund.redemption === null ? null : (
+        <p className="buy-flow__alert" role="alert">
+          このファンドは{formatJapaneseDate(fund.redemption.date)}に償還されます。ご注文の受付は
+          {formatJapaneseDate(fund.redemption.lastOrderDate)}
+          まで、積立の新規設定はできません。ご保有の口数は償還日の基準価額（償還価額）で換金し、お預り金に入金します。
+        </p>
+      )}
       {fund.salesStatus === 'ON_SALE' ? null : (
         <p className="buy-flow__alert" role="alert">
           このファンドは現在ご購入いただけません（
