@@ -95,7 +95,7 @@ describe('spot buy (issue 15 point 2)', () => {
         const confirmProspectus = page.getByRole('button', { name: '交付目論見書の内容を確認しました' });
         if (await confirmProspectus.isVisible()) await confirmProspectus.click();
         await page.getByRole('textbox', { name: /購入金額/ }).fill('50000');
-        await page.getByRole('radio', { name: /特定口座/ }).check();
+        await page.getByRole('radio', { name: /^特定口座/ }).check();
         await page.getByTestId('cash-balance').waitFor();
         await expectAccessible(page);
         const before = await orderedCount(page);

@@ -91,7 +91,7 @@ describe('card link (spec §2 /saisonConnect, decision 018)', () => {
           await page.getByRole('textbox', { name: /購入金額/ }).waitFor({ timeout: 15_000 });
           if (await confirmProspectus.isVisible()) await confirmProspectus.click();
           await page.getByRole('textbox', { name: /購入金額/ }).fill('50000');
-          await page.getByRole('radio', { name: /特定口座/ }).check();
+          await page.getByRole('radio', { name: /^特定口座/ }).check();
           await page.getByRole('radio', { name: '使う' }).check();
           await page.getByRole('textbox', { name: /ご利用ポイント/ }).fill('200');
           expect(await page.getByTestId('points-value').textContent()).toContain('900円');
