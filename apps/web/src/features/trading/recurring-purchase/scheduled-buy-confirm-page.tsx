@@ -1,4 +1,5 @@
 import {
+  type DistributionCourseValue,
   createRecurringPurchaseBodySchema,
   updateRecurringPurchaseBodySchema,
   type CreateRecurringPurchaseBody,
@@ -11,7 +12,8 @@ import { Navigate } from 'react-router';
 import { Button } from '../../../components/button/button';
 import { LinkButton } from '../../../components/button/link-button';
 import { PageHeading } from '../../../components/page-heading/page-heading';
-import { Card, DescriptionList, ErrorState, Skeleton } from '../../../components/ui';
+import { Card, DescriptionList, ErrorState, RadioGroup, Skeleton } from '../../../components/ui';
+import { courseOptions } from '../../../lib/fund-life/distribution-course-words';
 import { useContractForm } from '../../../lib/forms/use-contract-form';
 import { useBankAccountForDebits } from '../shared/api/get-bank-account-for-debits';
 import { useNisaRoomForRecurringPurchase } from './api/get-nisa-room-for-recurring-purchase';
@@ -53,12 +55,17 @@ export function ScheduledBuyConfirmPage() {
   const nisaRoom = useNisaRoomForRecurringPurchase(
     accountType === 'nisa2_tsumitate' || accountType === 'nisa2_growth',
   );
+  // 分配金の受取方法 of the holding the new plan buys into: 再投資 unless chosen otherwise or not offered
+  const [chosenCourse, setChosenCourse] = useState<DistributionCourseValue>('REINVEST');
+  const reinvestmentOffered = fund.data?.fund.reinvestmentOffered ?? true;
+  const course = reinvestmentOffered ? chosenCourse : 'RECEIVE';
   const createBody: CreateRecurringPurchaseBody = {
     fundCode: code,
     accountType: accountType ?? 'specific',
     amount: draft.amount,
     bonus: bonusOf(draft),
     paymentMethod: draft.paymentMethod ?? 'ACCOUNT_TRANSFER',
+    distributionCourse: course,
   };
   const updateBody: UpdateRecurringPurchaseBody = {
     amount: draft.amount,
@@ -241,6 +248,19 @@ export function ScheduledBuyConfirmPage() {
               : null}
           </p>
           <RecurringPointsNote />
+        </Card>
+      )}
+      {managing ? null : (
+        <Card title="分配金の受取方法">
+          <RadioGroup
+            legend="受取方法を選択"
+            value={course}
+            onChange={setChosenCourse}
+            options={courseOptions(reinvestmentOffered)}
+          />
+          <p className="scheduled-buy__note">
+            積立の開始後も、資産状況の各ファンドから変更できます（次の決算から適用）。
+          </p>
         </Card>
       )}
       <form className="scheduled-buy__submit" onSubmit={(event) => void submit(event)} noValidate>

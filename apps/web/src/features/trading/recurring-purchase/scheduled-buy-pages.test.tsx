@@ -262,8 +262,31 @@ describe('積立 confirm', () => {
       amount: '10000',
       bonus: null,
       paymentMethod: 'ACCOUNT_TRANSFER',
+      distributionCourse: 'REINVEST',
     });
     expect(screen.getByText('2026年11月分から適用されます。')).toBeInTheDocument();
+  });
+
+  it('sends the distribution course chosen for the new plan (受取)', async () => {
+    const posted: unknown[] = [];
+    apiServer.use(
+      http.post(PlansPath.recurringPurchases, async ({ request }) => {
+        posted.push(await request.json());
+        return HttpResponse.json(
+          {
+            ...plansPlanFixture,
+            pendingChange: { batchFlag: 'create', appliesFrom: '2026-11', terms: null },
+          },
+          { status: 201 },
+        );
+      }),
+    );
+    renderApp(confirmPath);
+    const course = await screen.findByRole('group', { name: '受取方法を選択' }, { timeout: 4000 });
+    await userEvent.click(within(course).getByRole('radio', { name: /^受取/ }));
+    await userEvent.click(screen.getByRole('button', { name: '設定する' }));
+    await screen.findByText('積立の設定を受け付けました', {}, { timeout: 4000 });
+    expect(posted).toEqual([expect.objectContaining({ distributionCourse: 'RECEIVE' })]);
   });
 
   it('sends the same Idempotency-Key again after a reload of the confirm screen', async () => {
