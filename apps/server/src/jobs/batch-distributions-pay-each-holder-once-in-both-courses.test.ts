@@ -12,7 +12,10 @@ import { createTestDatabase, type TestDatabase } from '@fund/db/testing';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isoDate } from '@fund/domain';
-import { issueAnnualSpecificAccountReport } from '../modules/documents/periodic-reports.ts';
+import {
+  issueAnnualSpecificAccountReport,
+  issueBalanceReport,
+} from '../modules/documents/periodic-reports.ts';
 import { placeBuyOrder } from '../modules/trading/buy-placement.ts';
 import { addNisaPurchase } from '../modules/trading/trading.repository.ts';
 import {
@@ -186,6 +189,21 @@ describe('distributions pay each holder of record once, in cash (受取) or in u
       ['源泉徴収税額（住民税）', '750円'],
     ])
       expect(report?.body).toContain(`<th scope="row">${label}</th><td>${value}</td>`);
+  });
+
+  it('distribution-counts-in-the-year-end-balance-reports-total-return', async () => {
+    const id = await database.db.transaction((tx) =>
+      issueBalanceReport(tx, {
+        customerId: customer.A,
+        asOf: isoDate('2026-12-31'),
+        issuedOn: isoDate('2027-01-04'),
+      }),
+    );
+    const [report] = await database.db.select().from(deliveredDocuments).where(eq(deliveredDocuments.id, id));
+    // 1,000,000 units at the last NAV 9,950: 995,000 + 0 sold + 16,954 received − 1,000,000 bought = +11,954
+    expect(report?.body).toContain(
+      '<tr><td>テストファンド DISTMNTH</td><td>995,000円</td><td>0円</td><td>16,954円</td><td>1,000,000円</td><td>+11,954円</td></tr>',
+    );
   });
 
   it('distribution-reinvested-in-nisa-takes-room-from-the-bucket', async () => {

@@ -11,7 +11,8 @@ import { AppError, NotFoundError } from '../../errors/app-error.ts';
 import { recordAudit, type CallActor } from '../../audit/audit-log.ts';
 import { chooseDistributionCourse, fundCourseOffer } from '../../shared/distribution-courses.repository.ts';
 import type { AssetsService } from './assets.service.ts';
-import { fundMovementTotals, holdingDistributions, holdsOrIsBuying } from './fund-life.repository.ts';
+import { fundMovementTotals } from '../../shared/fund-movement-totals.repository.ts';
+import { holdingDistributions, holdsOrIsBuying } from './fund-life.repository.ts';
 
 export const reinvestmentNotOfferedMessage =
   'このファンドは分配金の再投資コースを取り扱っていません。分配金はお預り金でお受け取りください。';

@@ -3,12 +3,15 @@ import {
   formatAccountType,
   formatJapaneseDate,
   formatNavPer10k,
+  formatSignedYen,
   formatUnits,
   formatYen,
+  totalReturn,
   valueOfUnits,
   type IsoDate,
   type NavPer10k,
   type Units,
+  type Yen,
 } from '@fund/domain';
 import type { Transaction } from '@fund/db';
 import { documentFragment, listTable, rowTable, withheldTaxText } from './document-html.ts';
@@ -21,6 +24,7 @@ import {
   specificAccountSaleRowsOf,
   yearlyTaxStateOf,
 } from './periodic-reports.repository.ts';
+import { fundMovementTotals } from '../../shared/fund-movement-totals.repository.ts';
 
 /**
  * The periodic 電子交付書面, written from the data as it stands when issued and kept as issued:
@@ -70,6 +74,48 @@ export async function balanceLinesAt(
     .filter((line) => line.units > 0n);
 }
 
+/**
+ * The year-end report's トータルリターン (JSDA rule, domain.md §9): per fund held in the year or before, its
+ * 評価金額 on `asOf` (the report's own valuation) and the settled buys, sales and distributions up to then,
+ * as the トータルリターン screen computes them.
+ */
+async function totalReturnSection(
+  tx: Transaction,
+  customerId: string,
+  asOf: IsoDate,
+  lines: readonly BalanceLine[],
+): Promise<string[]> {
+  const movements = await fundMovementTotals(tx, customerId, asOf);
+  const rows = movements.map((fund) => {
+    const valuation = lines
+      .filter((line) => line.fundName === fund.name)
+      .reduce((sum, line) => sum + line.value, 0n);
+    const figures = {
+      valuation: valuation as Yen,
+      sold: fund.sold as Yen,
+      distributions: fund.distributions as Yen,
+      bought: fund.bought as Yen,
+    };
+    return [
+      fund.name,
+      formatYen(valuation),
+      formatYen(fund.sold),
+      formatYen(fund.distributions),
+      formatYen(fund.bought),
+      formatSignedYen(totalReturn(figures)),
+    ];
+  });
+  return [
+    '<h3>トータルリターン</h3>',
+    listTable(
+      ['ファンド名', '評価金額', '累計売付金額', '累計受取分配金額', '累計買付金額', 'トータルリターン'],
+      rows,
+      'お取引のあったファンドはありません。',
+    ),
+    '<p class="document-lead">トータルリターン＝評価金額＋累計売付金額＋累計受取分配金額−累計買付金額。売付金額は信託財産留保額控除後・税引前、分配金は税引後（元本払戻金・再投資分を含む）、買付金額は手数料・再投資分を含みます。受渡の済んだお取引で計算しています。</p>',
+  ];
+}
+
 export function balanceReportTitle(asOf: string): string {
   return `取引残高報告書（${formatJapaneseDate(asOf)}現在）`;
 }
@@ -112,6 +158,7 @@ export async function issueBalanceReport(
       rowTable([
         ['評価金額合計（投資信託・お預り金・受渡待ち金額）', formatYen(holdingsValue + cash + unsettled)],
       ]),
+      ...(asOf.endsWith('-12-31') ? await totalReturnSection(tx, customerId, asOf, lines) : []),
     ],
   });
   return insertDocument(tx, {
