@@ -121,11 +121,21 @@ describe('the bottom tab bar', () => {
 });
 
 // the whole home page renders before the menu opens: seconds on a busy machine
+/** The side menu opened, and opened again if the frame closed it on mounting again (default-layout.tsx). */
+function openedSideMenu() {
+  return waitFor(
+    () => {
+      if (!useUiStore.getState().sideMenuShown) act(() => useUiStore.getState().setSideMenuShown(true));
+      return screen.getByRole('navigation', { name: 'メニュー' });
+    },
+    { timeout: 8000 },
+  );
+}
+
 describe('the side menu', { timeout: 20_000 }, () => {
   it('lists every page of the signed-in navigation in its groups, then ログアウト', async () => {
     await openPage('/', 'ホーム');
-    act(() => useUiStore.getState().setSideMenuShown(true));
-    const menu = await screen.findByRole('navigation', { name: 'メニュー' }, { timeout: 8000 });
+    const menu = await openedSideMenu();
     const links = within(menu)
       .getAllByRole('link')
       .map((link) => [link.firstChild?.textContent, link.getAttribute('href')]);
@@ -147,8 +157,7 @@ describe('the side menu', { timeout: 20_000 }, () => {
 
   it('marks only the page itself as current, not its parent page', async () => {
     await openPage('/mypage/changeAgent', '代理人の変更');
-    act(() => useUiStore.getState().setSideMenuShown(true));
-    const menu = await screen.findByRole('navigation', { name: 'メニュー' }, { timeout: 8000 });
+    const menu = await openedSideMenu();
     expect(within(menu).getByRole('link', { name: '代理人の変更' })).toHaveAttribute('aria-current', 'page');
     expect(within(menu).getByRole('link', { name: 'マイページ' })).not.toHaveAttribute('aria-current');
   });

@@ -1,6 +1,6 @@
 import type { UnmaskedUser } from '@fund/contracts';
 import { RootLoadingPath } from '@fund/contracts/paths';
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { useUiStore } from '../../lib/store/ui-store';
@@ -26,9 +26,15 @@ async function menuLinks(): Promise<string[]> {
   renderApp('/');
   // the whole app's first render loads the home page's chunks: seconds on a busy machine
   await screen.findByRole('heading', { level: 1, name: 'ホーム' }, { timeout: 8000 });
-  act(() => useUiStore.getState().setSideMenuShown(true));
-  // a role query walks the whole home page, which alone outlasted the default second under CI's load
-  const menu = await screen.findByRole('navigation', { name: 'メニュー' }, { timeout: 8000 });
+  // the frame closes the menu whenever it mounts on a page (default-layout.tsx): a frame mounted again after
+  // the heading showed closed the menu opened before it, so open it until it stays open
+  const menu = await waitFor(
+    () => {
+      if (!useUiStore.getState().sideMenuShown) act(() => useUiStore.getState().setSideMenuShown(true));
+      return screen.getByRole('navigation', { name: 'メニュー' });
+    },
+    { timeout: 8000 },
+  );
   return within(menu)
     .getAllByRole('link')
     .map((link) => link.firstChild?.textContent ?? '');
