@@ -161,6 +161,8 @@ export async function payDistribution(
     cashPaid,
     journalEntryId: entryId,
   });
+  // a holding too small for one yen is recorded (a rerun skips it) but told nothing
+  if (payout.gross === 0n) return 'nothing-to-pay';
   await issueDistributionNotice(tx, payment, businessDate);
   await postNotice(tx, {
     customerId: key.customerId,
