@@ -1,4 +1,4 @@
-import type { AccountType, IsoDate } from '@fund/domain';
+import type { AccountType, DistributionCourse, IsoDate } from '@fund/domain';
 import {
   recordBankTransfer,
   credit,
@@ -16,9 +16,11 @@ import { noDebitFailures } from '../jobs/steps/recurring-debits.step.ts';
 import { cancelOrder } from '../modules/trading/order-cancellation.ts';
 import { placeBuyOrder } from '../modules/trading/buy-placement.ts';
 import { placeSellOrder } from '../modules/trading/sell-placement.ts';
+import { chooseDistributionCourse } from '../shared/distribution-courses.repository.ts';
 import { type PlaceSellOrderInput } from '../modules/trading/order-placement.ts';
 import type { CustomerScript, ScriptedEvent } from './demo-customer-script.ts';
 import { ReplayedBatchItems } from './demo-history-batch-items.ts';
+import { distributionPaymentDates, replayDistributions } from './demo-history-distributions.ts';
 import { writeLegacyBuy } from './demo-history-legacy-buy.ts';
 import { instantOn } from './demo-history-months.ts';
 import { replayOpenOrders } from './demo-history-open-orders.ts';
@@ -28,11 +30,11 @@ import { plansAndItems } from './demo-history-plans.ts';
  * The replay engine of the demo history (demo-history.ts): it writes a scripted past through the real
  * code paths, fast. Spot orders go through `placeBuyOrder` / `placeSellOrder` / `cancelOrder` at their past
  * `now`; plans are rows like the plans API writes; every batch effect (monthly deposits, 口座振替 and card
- * charges, 積立 orders, 定期売却 orders, 約定, 受渡, payouts) is the batch step's own `process` for that one
+ * charges, 積立 orders, 定期売却 orders, 約定, 受渡, payouts, 収益分配) is the batch step's own `process` for that one
  * item, called only on the dates where something happens (not day by day), each item recorded SUCCEEDED in
  * `batch_step_runs` as the runner does, so a later batch run of the same date skips it. The plans and the
  * batch items they give are demo-history-plans.ts; the open orders' 約定, 受渡 and payouts
- * demo-history-open-orders.ts.
+ * demo-history-open-orders.ts; each 支払開始日's distributions demo-history-distributions.ts.
  */
 
 export class HistoryEngine {
@@ -140,10 +142,20 @@ export class HistoryEngine {
       .onConflictDoNothing();
   }
 
-  /** A spot buy (AMOUNT) at 10:00 JST of the date. */
-  async buy(accountNumber: string, fundCode: string, accountType: AccountType, amount: bigint) {
-    return placeBuyOrder(this.#tx, {
-      customerId: this.customerId(accountNumber),
+  /**
+   * A spot buy (AMOUNT) at 10:00 JST of the date; with a `course`, the holding's 分配金 course chosen with
+   * it, as the buy API does.
+   */
+  async buy(
+    accountNumber: string,
+    fundCode: string,
+    accountType: AccountType,
+    amount: bigint,
+    course?: DistributionCourse,
+  ) {
+    const customerId = this.customerId(accountNumber);
+    const order = await placeBuyOrder(this.#tx, {
+      customerId,
       fundCode,
       accountType,
       orderType: 'AMOUNT',
@@ -152,6 +164,11 @@ export class HistoryEngine {
       idempotencyKey: this.#key(`buy:${fundCode}`),
       now: this.#customerNow(),
     });
+    if (course !== undefined) {
+      const fund = await this.fund(fundCode);
+      await chooseDistributionCourse(this.#tx, { customerId, accountType, fundId: fund.id }, course);
+    }
+    return order;
   }
 
   /** A spot buy placed and cancelled again half an hour later, before the cut-off. */
@@ -238,6 +255,7 @@ export class HistoryEngine {
   /** Replays the scripts up to (not including) today, then places today's orders at `now`. */
   async replay(scripts: readonly CustomerScript[], now: Date): Promise<void> {
     const customerIds = scripts.map((script) => this.customerId(script.accountNumber));
+    const scriptedCustomers = new Set(customerIds);
     const items = await plansAndItems(
       {
         tx: this.#tx,
@@ -255,7 +273,11 @@ export class HistoryEngine {
         events.set(event.date, [...(events.get(event.date) ?? []), event]);
       }
     }
-    const pending = new Set<IsoDate>([...items.keys(), ...events.keys()]);
+    const firstDate = [...items.keys(), ...events.keys()].sort()[0];
+    const paymentDates = new Set(
+      firstDate === undefined ? [] : await distributionPaymentDates(this.#tx, firstDate, this.#today),
+    );
+    const pending = new Set<IsoDate>([...items.keys(), ...events.keys(), ...paymentDates]);
     const done = new Set<IsoDate>();
     for (;;) {
       const remaining = [...pending].filter((date) => !done.has(date)).sort();
@@ -267,6 +289,7 @@ export class HistoryEngine {
       await this.#batch.processAll(items.get(date) ?? [], date);
       const later = await replayOpenOrders(this.#tx, this.#batch, customerIds, date, this.#today);
       for (const next of later) pending.add(next);
+      if (paymentDates.has(date)) await replayDistributions(this.#tx, this.#batch, scriptedCustomers, date);
     }
     for (const script of scripts) {
       if (script.today !== undefined) await this.today(now, script.today);

@@ -80,6 +80,14 @@ export const demoHistoryScripts: readonly CustomerScript[] = [
       // this year: a growth buy and an order cancelled before the cut-off
       on('2026-02-10', (engine) => engine.buy(main, 'DEMOF003', 'nisa2_growth', 300_000n)),
       on('2026-06-09', (engine) => engine.buyAndCancel(main, 'DEMOF003', 'specific', 100_000n)),
+      // a fund's life (domain.md §9): the yearly fund in NISA 成長 with 再投資 (its 2025-12 分配金 bought
+      // units in NISA), the fund whose 繰上償還 is announced (bought low: the 償還 pays a gain), and the
+      // monthly fund in the specific account with 受取 (six 分配金 so far; the July one partly 元本払戻金)
+      on('2025-03-03', (engine) => engine.deposit(main, 1_000_000n)),
+      on('2025-03-11', (engine) => engine.buy(main, 'DEMOF007', 'nisa2_growth', 300_000n, 'REINVEST')),
+      on('2026-03-02', (engine) => engine.deposit(main, 1_500_000n)),
+      on('2026-03-10', (engine) => engine.buy(main, 'DEMOF008', 'specific', 500_000n)),
+      on('2026-05-12', (engine) => engine.buy(main, 'DEMOF006', 'specific', 1_000_000n, 'RECEIVE')),
     ],
     // today: a spot buy still ORDERED and cancellable (DEMOF001 prices a business day later)
     today: async (engine) => {
@@ -87,7 +95,8 @@ export const demoHistoryScripts: readonly CustomerScript[] = [
     },
   },
   {
-    // 株式会社みどり商事 (CORPORATION): 一般口座 holdings bought over the years, one partial sale
+    // 株式会社みどり商事 (CORPORATION): 一般口座 holdings bought over the years, one partial sale, the
+    // monthly-distribution fund with 再投資
     accountNumber: '1000002',
     events: [
       on('2020-04-01', (engine) => engine.deposit('1000002', 5_000_000n)),
@@ -100,6 +109,11 @@ export const demoHistoryScripts: readonly CustomerScript[] = [
       on('2023-02-07', (engine) => engine.buy('1000002', 'DEMOF003', 'general', 1_000_000n)),
       on('2024-11-12', (engine) => engine.sell('1000002', 'DEMOF002', 'general', { amount: 300_000n })),
       on('2025-05-13', (engine) => engine.buy('1000002', 'DEMOF004', 'general', 500_000n)),
+      // the monthly fund with 再投資: each 分配金 less 15.315% (a corporation) buys units at the ex-NAV
+      on('2025-08-12', async (engine) => {
+        await engine.confirmProspectus('1000002', 'DEMOF006');
+        await engine.buy('1000002', 'DEMOF006', 'general', 1_000_000n, 'REINVEST');
+      }),
     ],
   },
   {

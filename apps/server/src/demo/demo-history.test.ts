@@ -3,6 +3,8 @@ import {
   cashflows,
   deliveredDocuments,
   demoCustomers,
+  distributionPayments,
+  funds,
   informations,
   journalEntries,
   orders,
@@ -249,10 +251,76 @@ describe('demo history of the demo customers', { timeout: startup }, () => {
       expect(mainSettled.has(report.orderId!), report.title).toBe(true);
       expect(report.title).toMatch(/^取引報告書（.+ (買付|解約) \d{4}年\d{1,2}月\d{1,2}日約定）$/);
     }
-    expect(documents.filter((document) => document.kind !== 'TRADE_REPORT').map((d) => d.title)).toEqual([
+    const periodic = documents.filter(
+      (document) => document.kind !== 'TRADE_REPORT' && document.kind !== 'DISTRIBUTION_NOTICE',
+    );
+    expect(periodic.map((d) => d.title)).toEqual([
       '取引残高報告書（2026年9月30日現在）',
       '特定口座年間取引報告書（2025年分）',
     ]);
+  });
+
+  it('pays the demo funds’ distributions: the main customer’s monthly 受取 and yearly NISA 再投資, the corporation’s 再投資 taxed at 15.315%', async () => {
+    const paid = await database.db
+      .select({
+        customerId: distributionPayments.customerId,
+        fund: funds.code,
+        accountType: distributionPayments.accountType,
+        settlementDate: distributionPayments.settlementDate,
+        course: distributionPayments.course,
+        ordinary: distributionPayments.ordinary,
+        principalRepayment: distributionPayments.principalRepayment,
+        incomeTax: distributionPayments.incomeTax,
+        residentTax: distributionPayments.residentTax,
+        reinvestedUnits: distributionPayments.reinvestedUnits,
+        reinvestedAccountType: distributionPayments.reinvestedAccountType,
+        cashPaid: distributionPayments.cashPaid,
+      })
+      .from(distributionPayments)
+      .innerJoin(funds, eq(funds.id, distributionPayments.fundId))
+      .orderBy(distributionPayments.settlementDate);
+    const of = (accountNumber: string, fund: string) =>
+      paid.filter((row) => row.customerId === customerId(accountNumber) && row.fund === fund);
+
+    // 1000001's monthly fund (約定日 2026-05-13): every 決算 from May to October, in cash
+    const monthly = of('1000001', 'DEMOF006');
+    expect(monthly.map((row) => row.settlementDate)).toEqual([
+      '2026-05-15',
+      '2026-06-15',
+      '2026-07-15',
+      '2026-08-17',
+      '2026-09-15',
+      '2026-10-15',
+    ]);
+    expect(monthly.every((row) => row.course === 'RECEIVE' && row.cashPaid > 0n)).toBe(true);
+    expect(monthly.every((row) => row.reinvestedUnits === 0n)).toBe(true);
+    // the July ex-NAV fell below the 個別元本: part of that one is 元本払戻金, untaxed
+    expect(monthly.some((row) => row.principalRepayment > 0n)).toBe(true);
+    expect(monthly.some((row) => row.principalRepayment === 0n && row.incomeTax > 0n)).toBe(true);
+
+    // 1000001's yearly fund in NISA 成長: the 2025-12 分配金 untaxed and reinvested in the same account
+    expect(of('1000001', 'DEMOF007')).toEqual([
+      expect.objectContaining({
+        settlementDate: '2025-12-10',
+        course: 'REINVEST',
+        accountType: 'nisa2_growth',
+        incomeTax: 0n,
+        residentTax: 0n,
+        reinvestedAccountType: 'nisa2_growth',
+      }),
+    ]);
+    expect(of('1000001', 'DEMOF007')[0]!.reinvestedUnits).toBeGreaterThan(0n);
+
+    // the corporation's monthly fund (約定日 2025-08-13), 再投資: 15.315% income tax, no resident tax
+    const corporation = of('1000002', 'DEMOF006');
+    expect(corporation[0]!.settlementDate).toBe('2025-08-15');
+    expect(corporation).toHaveLength(15);
+    for (const row of corporation) {
+      expect(row.course).toBe('REINVEST');
+      expect(row.residentTax).toBe(0n);
+      expect(row.incomeTax).toBe((row.ordinary * 15_315n) / 100_000n);
+      expect(row.reinvestedUnits).toBeGreaterThan(0n);
+    }
   });
 
   it('writes the main customer’s periodic reports from the history: 2025 sales and tax, holdings on 9/30', async () => {
@@ -281,7 +349,7 @@ describe('demo history of the demo customers', { timeout: startup }, () => {
     expect(balance.document.body).not.toContain('お預りしている投資信託はありません。');
   });
 
-  it('changes nothing when seeded again, and a batch rerun of a replayed date repeats nothing', async () => {
+  it('changes nothing when seeded again, and a batch rerun of a replayed date (a deposit day, a 支払開始日) repeats nothing', async () => {
     const before = await rowCounts();
     expect(await seedDemoHistory(database, { today, now: placedNow })).toEqual({
       seeded: false,
@@ -296,6 +364,14 @@ describe('demo history of the demo customers', { timeout: startup }, () => {
       workers: 1,
     });
     expect(report.unfinished).toBe(0);
+    // 2026-07-23: the 支払開始日 of the monthly fund's July 分配金, paid by the history
+    const payday = await runBusinessDay(database, isoDate('2026-07-23'), {
+      demoPrices: false,
+      debitFailureRule: noDebitFailures,
+      purchaseLagBusinessDays: 2,
+      workers: 1,
+    });
+    expect(payday.unfinished).toBe(0);
     const after = await rowCounts();
     expect({ ...after, batchStepRuns: before.batchStepRuns }).toEqual(before);
     expect(await verifyLedger(database)).toEqual([]);

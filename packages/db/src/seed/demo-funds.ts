@@ -1,11 +1,29 @@
-import { extraHolidaysOf, isoDate, latestPublishedNavDate, yearOf, type IsoDate } from '@fund/domain';
+import {
+  addBusinessDays,
+  businessDayOnOrAfter,
+  dateInMonth,
+  extraHolidaysOf,
+  isoDate,
+  latestPublishedNavDate,
+  yearOf,
+  type IsoDate,
+} from '@fund/domain';
 import { eq, inArray, max, sql } from 'drizzle-orm';
 import type { DatabaseExecutor } from '../database.ts';
-import { fundHolidays, fundNavs, fundProspectuses, funds, type NewFund } from '../schema/index.ts';
 import {
-  demoNavs,
+  fundDistributions,
+  fundHolidays,
+  fundNavs,
+  fundProspectuses,
+  funds,
+  type NewFund,
+} from '../schema/index.ts';
+import {
+  demoWalk,
   marketHolidays,
+  type DemoDistribution,
   type DemoNav,
+  type DemoWalk,
   type Market,
   type RandomWalkParameters,
 } from './demo-prices.ts';
@@ -27,11 +45,31 @@ export interface DemoFund {
    * version unconfirmed, so the trading list shows a revised prospectus to read and confirm before a buy.
    */
   readonly revisedSinceMainConfirmed: boolean;
+  /**
+   * 分配方針: what it declares per 10,000 units on each 決算日 (settlementMonths / settlementDay), from the
+   * NAV before it, and the business days to the 支払開始日. Without one the fund settles and pays nothing,
+   * as most index funds do.
+   */
+  readonly distribution?: {
+    readonly per10k: (navBefore: bigint) => bigint;
+    readonly paymentLagBusinessDays: number;
+  };
+  /** 繰上償還 announced: the 償還日 falls on the 20th this many months after the seed's end date. */
+  readonly redeemedMonthsAfterSeed?: number;
   /** What the fund shows in the demo. */
   readonly demonstrates: string;
 }
 
 const inception = isoDate('2016-11-01');
+const allMonths = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12];
+
+/** The yearly fund's 分配方針: half of the NAV's rise above 11,000 yen, in 100 yen steps, at most 1,000. */
+function yearlyDistribution(navBefore: bigint): bigint {
+  if (navBefore <= 11_000n) return 0n;
+  const half = (navBefore - 11_000n) / 2n;
+  const stepped = (half / 100n) * 100n;
+  return stepped > 1_000n ? 1_000n : stepped;
+}
 const nisa2024Revision = isoDate('2024-01-04');
 
 /**
@@ -55,6 +93,8 @@ export const demoFunds: readonly DemoFund[] = [
       riskLevel: 3,
       assetClass: 'BALANCED',
       foreign: true,
+      settlementMonths: [3],
+      settlementDay: 15,
     },
     markets: ['NEW_YORK', 'LONDON'],
     walk: { seed: 20_161_101, driftPpm: 180, volatilityPpm: 5_500 },
@@ -79,6 +119,8 @@ export const demoFunds: readonly DemoFund[] = [
       riskLevel: 5,
       assetClass: 'EQUITY',
       foreign: true,
+      settlementMonths: [6],
+      settlementDay: 10,
     },
     markets: ['NEW_YORK'],
     walk: { seed: 20_161_102, driftPpm: 330, volatilityPpm: 11_000 },
@@ -103,6 +145,8 @@ export const demoFunds: readonly DemoFund[] = [
       riskLevel: 4,
       assetClass: 'EQUITY',
       foreign: false,
+      settlementMonths: [7],
+      settlementDay: 10,
     },
     markets: [],
     walk: { seed: 20_161_103, driftPpm: 180, volatilityPpm: 10_000 },
@@ -127,6 +171,8 @@ export const demoFunds: readonly DemoFund[] = [
       riskLevel: 2,
       assetClass: 'BOND',
       foreign: true,
+      settlementMonths: [1, 7],
+      settlementDay: 20,
     },
     markets: ['LONDON'],
     walk: { seed: 20_161_104, driftPpm: 70, volatilityPpm: 3_500 },
@@ -152,6 +198,8 @@ export const demoFunds: readonly DemoFund[] = [
       riskLevel: 5,
       assetClass: 'EQUITY',
       foreign: false,
+      settlementMonths: [8],
+      settlementDay: 25,
     },
     markets: [],
     walk: { seed: 20_161_105, driftPpm: 300, volatilityPpm: 20_000 },
@@ -159,6 +207,91 @@ export const demoFunds: readonly DemoFund[] = [
     recentlyRevised: false,
     revisedSinceMainConfirmed: false,
     demonstrates: 'leveraged Japan equity: not NISA eligible at all, 0.3% 信託財産留保額',
+  },
+  {
+    fund: {
+      code: 'DEMOF006',
+      name: 'しおかぜ世界債券インカムファンド（毎月分配型）',
+      shortName: 'しおかぜ債券インカム毎月',
+      managementCompany: 'しおかぜ投信株式会社',
+      inceptionDate: inception,
+      priceLagDays: 1,
+      buySettlementLagDays: 4,
+      sellSettlementLagDays: 5,
+      retentionFeeBasisPoints: 0,
+      // 毎月分配型: eligible for neither NISA bucket (domain.md §5, §9)
+      tsumitateEligible: false,
+      growthEligible: false,
+      riskLevel: 3,
+      assetClass: 'BOND',
+      foreign: true,
+      settlementMonths: allMonths,
+      settlementDay: 15,
+    },
+    markets: ['NEW_YORK', 'LONDON'],
+    walk: { seed: 20_161_106, driftPpm: 150, volatilityPpm: 4_000 },
+    revisions: [],
+    recentlyRevised: false,
+    revisedSinceMainConfirmed: false,
+    // 40 yen a month, more than the fund earns: its NAV drifts down and later buyers get 元本払戻金
+    distribution: { per10k: (navBefore) => (navBefore >= 8_000n ? 40n : 25n), paymentLagBusinessDays: 5 },
+    demonstrates:
+      '毎月分配型 (決算 the 15th of every month), not NISA eligible, 受取 and 再投資, the split against 個別元本',
+  },
+  {
+    fund: {
+      code: 'DEMOF007',
+      name: 'こもれび日本高配当株ファンド（年1回決算型）',
+      shortName: 'こもれび日本高配当株',
+      managementCompany: 'こもれびアセットマネジメント株式会社',
+      inceptionDate: inception,
+      priceLagDays: 0,
+      buySettlementLagDays: 3,
+      sellSettlementLagDays: 3,
+      retentionFeeBasisPoints: 0,
+      tsumitateEligible: false,
+      growthEligible: true,
+      riskLevel: 4,
+      assetClass: 'EQUITY',
+      foreign: false,
+      settlementMonths: [12],
+      settlementDay: 10,
+    },
+    markets: [],
+    walk: { seed: 20_161_107, driftPpm: 260, volatilityPpm: 9_000 },
+    revisions: [],
+    recentlyRevised: false,
+    revisedSinceMainConfirmed: false,
+    distribution: { per10k: yearlyDistribution, paymentLagBusinessDays: 4 },
+    demonstrates: '年1回決算 (December 10th), NISA 成長 eligible: 再投資 in NISA takes bucket room',
+  },
+  {
+    fund: {
+      code: 'DEMOF008',
+      name: 'あさひ新興国株式ファンド',
+      shortName: 'あさひ新興国株',
+      managementCompany: 'あさひ投信株式会社',
+      inceptionDate: inception,
+      priceLagDays: 1,
+      buySettlementLagDays: 5,
+      sellSettlementLagDays: 6,
+      retentionFeeBasisPoints: 30,
+      tsumitateEligible: false,
+      growthEligible: true,
+      riskLevel: 5,
+      assetClass: 'EQUITY',
+      foreign: true,
+      settlementMonths: [6],
+      settlementDay: 20,
+    },
+    markets: ['NEW_YORK'],
+    walk: { seed: 20_161_108, driftPpm: 200, volatilityPpm: 13_000 },
+    revisions: [],
+    recentlyRevised: false,
+    revisedSinceMainConfirmed: false,
+    redeemedMonthsAfterSeed: 2,
+    demonstrates:
+      '繰上償還 announced: 償還日 on the 20th two months after the first start, orders taken until 5 business days before, no 信託財産留保額 on the 償還',
   },
 ];
 
@@ -169,6 +302,7 @@ export interface DemoFundsReport {
   fundsInserted: number;
   navsInserted: number;
   holidaysInserted: number;
+  distributionsInserted: number;
 }
 
 /** The first day of the month two months before `endDate`: the recent revision's effective date. */
@@ -202,15 +336,45 @@ export function demoFundHolidays(demo: DemoFund, endDate: IsoDate) {
 }
 
 /** The fund's NAVs from its inception up to `endDate` (inclusive, when a business day of the fund). */
-export function demoFundNavs(demo: DemoFund, endDate: IsoDate): DemoNav[] {
+export function demoFundWalk(demo: DemoFund, endDate: IsoDate): DemoWalk {
   const holidays = extraHolidaysOf(demoFundHolidays(demo, endDate).map((holiday) => holiday.date));
-  return demoNavs(demo.walk, demo.fund.inceptionDate, endDate, holidays);
+  const policy =
+    demo.distribution === undefined
+      ? undefined
+      : {
+          schedule: { months: demo.fund.settlementMonths ?? [], day: demo.fund.settlementDay ?? 31 },
+          per10k: demo.distribution.per10k,
+        };
+  return demoWalk(demo.walk, demo.fund.inceptionDate, endDate, holidays, policy);
+}
+
+export function demoFundNavs(demo: DemoFund, endDate: IsoDate): DemoNav[] {
+  return demoFundWalk(demo, endDate).navs;
+}
+
+/**
+ * The announced 繰上償還 of a fund that has one: the 償還日 on the fund's business day on or after the
+ * 20th, `redeemedMonthsAfterSeed` months after `endDate`; orders taken until 5 business days before it.
+ */
+export function demoRedemption(
+  demo: DemoFund,
+  endDate: IsoDate,
+): { redemptionDate: IsoDate; lastOrderDate: IsoDate } | undefined {
+  if (demo.redeemedMonthsAfterSeed === undefined) return undefined;
+  const months = yearOf(endDate) * 12 + Number(endDate.slice(5, 7)) - 1 + demo.redeemedMonthsAfterSeed;
+  const holidays = extraHolidaysOf(demoFundHolidays(demo, endDate).map((holiday) => holiday.date));
+  const redemptionDate = businessDayOnOrAfter(
+    dateInMonth({ year: Math.floor(months / 12), month: (months % 12) + 1 }, 20),
+    holidays,
+  );
+  return { redemptionDate, lastOrderDate: addBusinessDays(redemptionDate, -5, holidays) };
 }
 
 /**
  * Inserts what is missing of the demo funds, idempotently and on its own: funds (with their prospectus
- * versions) that do not exist yet, holidays up to the year after `endDate`, and NAVs after each fund's
- * last stored date up to `endDate`, so a later start fills the gap. Existing rows are never changed.
+ * versions and, for the fund with an announced 繰上償還, its 償還日) that do not exist yet, holidays up to
+ * the year after `endDate`, and NAVs with the distributions of their 決算日 after each fund's last stored
+ * date up to `endDate` (its 償還日 at most), so a later start fills the gap. Existing rows are never changed.
  * Run it in the caller's transaction; `endDate` defaults to the latest NAV date whose cut-off has passed
  * in Japan (blind pricing: on a first start before 15:00, today's NAV is not there to be seen; the day's
  * batch adds it).
@@ -219,7 +383,12 @@ export async function seedDemoFunds(
   executor: DatabaseExecutor,
   endDate: IsoDate = latestPublishedNavDate(new Date()),
 ): Promise<DemoFundsReport> {
-  const report: DemoFundsReport = { fundsInserted: 0, navsInserted: 0, holidaysInserted: 0 };
+  const report: DemoFundsReport = {
+    fundsInserted: 0,
+    navsInserted: 0,
+    holidaysInserted: 0,
+    distributionsInserted: 0,
+  };
   const codes = demoFunds.map((demo) => demo.fund.code);
   const existing = new Set(
     (await executor.select({ code: funds.code }).from(funds).where(inArray(funds.code, codes))).map(
@@ -230,7 +399,7 @@ export async function seedDemoFunds(
     if (existing.has(demo.fund.code)) continue;
     const [inserted] = await executor
       .insert(funds)
-      .values(demo.fund)
+      .values({ ...demo.fund, ...demoRedemption(demo, endDate) })
       .onConflictDoNothing({ target: funds.code })
       .returning({ id: funds.id });
     if (inserted === undefined) continue; // inserted meanwhile by another seeder
@@ -249,11 +418,16 @@ export async function seedDemoFunds(
   }
 
   const stored = await executor
-    .select({ id: funds.id, code: funds.code, lastNavDate: max(fundNavs.navDate) })
+    .select({
+      id: funds.id,
+      code: funds.code,
+      redemptionDate: funds.redemptionDate,
+      lastNavDate: max(fundNavs.navDate),
+    })
     .from(funds)
     .leftJoin(fundNavs, eq(fundNavs.fundId, funds.id))
     .where(inArray(funds.code, codes))
-    .groupBy(funds.id, funds.code);
+    .groupBy(funds.id, funds.code, funds.redemptionDate);
   for (const demo of demoFunds) {
     const fund = stored.find((row) => row.code === demo.fund.code);
     if (fund === undefined) continue;
@@ -268,13 +442,25 @@ export async function seedDemoFunds(
         .returning({ holiday: fundHolidays.holiday });
       report.holidaysInserted += result.length;
     }
-    // a restart finds the NAVs in already: the walk from the inception is not computed again for nothing
-    if (fund.lastNavDate !== null && fund.lastNavDate >= endDate) continue;
-    const missing = demoFundNavs(demo, endDate).filter(
-      (row) => fund.lastNavDate === null || row.navDate > fund.lastNavDate,
-    );
+    // a restart finds the NAVs in already: the walk from the inception is not computed again for nothing;
+    // a redeemed fund has no NAV after its 償還日 (its 償還価額)
+    const lastDate =
+      fund.redemptionDate !== null && fund.redemptionDate < endDate ? fund.redemptionDate : endDate;
+    if (fund.lastNavDate !== null && fund.lastNavDate >= lastDate) continue;
+    const walk = demoFundWalk(demo, isoDate(lastDate));
+    const missing = walk.navs.filter((row) => fund.lastNavDate === null || row.navDate > fund.lastNavDate);
     for (let start = 0; start < missing.length; start += navBatchSize) {
       report.navsInserted += await insertNavs(executor, fund.id, missing.slice(start, start + navBatchSize));
+    }
+    if (demo.distribution !== undefined) {
+      report.distributionsInserted += await insertDistributions(
+        executor,
+        fund.id,
+        walk.distributions.filter(
+          (row) => fund.lastNavDate === null || row.settlementDate > fund.lastNavDate,
+        ),
+        demo.distribution.paymentLagBusinessDays,
+      );
     }
   }
   return report;
@@ -297,4 +483,30 @@ async function insertNavs(
     (result as unknown as { affectedRows?: number }).affectedRows ??
     navs.length
   );
+}
+
+/**
+ * The walk's distributions, declared as the fund feed declares them (docs/fund-feed.md): per 10,000 units
+ * on the 決算日, paid from the 支払開始日 `paymentLagBusinessDays` Japanese business days later.
+ */
+async function insertDistributions(
+  executor: DatabaseExecutor,
+  fundId: string,
+  distributions: readonly DemoDistribution[],
+  paymentLagBusinessDays: number,
+): Promise<number> {
+  if (distributions.length === 0) return 0;
+  const inserted = await executor
+    .insert(fundDistributions)
+    .values(
+      distributions.map((row) => ({
+        fundId,
+        settlementDate: row.settlementDate,
+        per10k: row.per10k,
+        paymentDate: addBusinessDays(row.settlementDate, paymentLagBusinessDays),
+      })),
+    )
+    .onConflictDoNothing()
+    .returning({ settlementDate: fundDistributions.settlementDate });
+  return inserted.length;
 }

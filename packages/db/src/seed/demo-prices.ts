@@ -3,9 +3,11 @@ import {
   dateInMonth,
   isBusinessDay,
   isoDate,
+  isSettlementDate,
   weekdayOf,
   type ExtraHolidays,
   type IsoDate,
+  type SettlementSchedule,
 } from '@fund/domain';
 
 /**
@@ -49,20 +51,51 @@ const two31 = 2 ** 31;
 const worstDayPpm = -500_000;
 
 /**
- * NAVs on each business day of the fund (Japanese calendar plus `holidays`) from `firstDate` to `lastDate`
- * inclusive. The walk is multiplicative: level × (1 + drift + shock), the shock a sum of three uniform
- * draws (bell-shaped, standard deviation `volatilityPpm`). The level is kept in millionths of a yen and the
- * NAV is it rounded to whole yen, never below 1.
+ * What a distributing fund pays out of its walk (domain.md §9): on each 決算日 the declared amount leaves
+ * the fund, so the NAV published that day is already ex-distribution (分配落ち後) and every later day moves
+ * from the lower level. NAVs and distributions are consistent by construction.
  */
-export function demoNavs(
+export interface DistributionPolicy {
+  readonly schedule: SettlementSchedule;
+  /** 分配金 per 10,000 units declared on a 決算日, from that day's NAV before it (0: none this time). */
+  readonly per10k: (navBefore: bigint) => bigint;
+}
+
+export interface DemoDistribution {
+  /** 決算日 */
+  readonly settlementDate: IsoDate;
+  /** Whole yen per 10,000 units, > 0. */
+  readonly per10k: bigint;
+}
+
+export interface DemoWalk {
+  readonly navs: DemoNav[];
+  readonly distributions: DemoDistribution[];
+}
+
+function roundedNav(level: bigint): bigint {
+  const nav = (level + ppm / 2n) / ppm;
+  return nav > 0n ? nav : 1n;
+}
+
+/**
+ * NAVs on each business day of the fund (Japanese calendar plus `holidays`) from `firstDate` to `lastDate`
+ * inclusive, and the distributions of its 決算日 when it has a policy. The walk is multiplicative:
+ * level × (1 + drift + shock), the shock a sum of three uniform draws (bell-shaped, standard deviation
+ * `volatilityPpm`). The level is kept in millionths of a yen and the NAV is it rounded to whole yen, never
+ * below 1; a distribution never takes the NAV below 1 yen.
+ */
+export function demoWalk(
   parameters: RandomWalkParameters,
   firstDate: IsoDate,
   lastDate: IsoDate,
   holidays: ExtraHolidays,
-): DemoNav[] {
+  policy?: DistributionPolicy,
+): DemoWalk {
   const next = mulberry32(parameters.seed);
   let level = (parameters.startNav ?? 10_000n) * ppm;
   const navs: DemoNav[] = [];
+  const distributions: DemoDistribution[] = [];
   let first = true;
   for (let date = firstDate; date <= lastDate; date = addCalendarDays(date, 1)) {
     if (!isBusinessDay(date, holidays)) continue;
@@ -72,12 +105,30 @@ export function demoNavs(
       const shock = Math.trunc((centred * parameters.volatilityPpm) / two31);
       const change = Math.max(parameters.driftPpm + shock, worstDayPpm);
       level = (level * (ppm + BigInt(change))) / ppm;
+      if (policy !== undefined && isSettlementDate(policy.schedule, date, holidays)) {
+        const before = roundedNav(level);
+        const declared = policy.per10k(before);
+        const per10k = declared < before ? declared : before - 1n;
+        if (per10k > 0n) {
+          level -= per10k * ppm;
+          distributions.push({ settlementDate: date, per10k });
+        }
+      }
     }
     first = false;
-    const nav = (level + ppm / 2n) / ppm;
-    navs.push({ navDate: date, nav: nav > 0n ? nav : 1n });
+    navs.push({ navDate: date, nav: roundedNav(level) });
   }
-  return navs;
+  return { navs, distributions };
+}
+
+/** The NAVs of `demoWalk` for a fund that distributes nothing. */
+export function demoNavs(
+  parameters: RandomWalkParameters,
+  firstDate: IsoDate,
+  lastDate: IsoDate,
+  holidays: ExtraHolidays,
+): DemoNav[] {
+  return demoWalk(parameters, firstDate, lastDate, holidays).navs;
 }
 
 export interface MarketHoliday {

@@ -7,7 +7,6 @@ import {
   fundDistributions,
   fundNavs,
   funds,
-  type Database,
   type DatabaseExecutor,
   type DistributionPayment,
   type NewDistributionPayment,
@@ -20,7 +19,7 @@ import { rowsOf } from '../batch-data.repository.ts';
 // one holder being paid.
 
 /** The distributions whose 支払開始日 is the business date. */
-export async function distributionsPaidOn(db: Database, paymentDate: IsoDate) {
+export async function distributionsPaidOn(db: DatabaseExecutor, paymentDate: IsoDate) {
   return db
     .select({ fundId: fundDistributions.fundId, settlementDate: fundDistributions.settlementDate })
     .from(fundDistributions)

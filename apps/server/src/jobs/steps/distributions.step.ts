@@ -1,4 +1,5 @@
 import { isAccountType, isoDate, type IsoDate } from '@fund/domain';
+import type { DatabaseExecutor } from '@fund/db';
 import type { BatchStep } from '../batch-runner.ts';
 import { payDistribution, type DistributionHolding } from './distribution-payment.ts';
 import { distributionsPaidOn, unitsOfRecord } from './distributions.repository.ts';
@@ -20,6 +21,24 @@ function holdingOf(itemId: string): DistributionHolding {
   return { fundId, settlementDate: isoDate(settlementDate), customerId, accountType };
 }
 
+/** The items of a 支払開始日: every holding of record of each distribution paid from that date. */
+export async function distributionItemsOn(
+  db: DatabaseExecutor,
+  businessDate: IsoDate,
+): Promise<{ itemId: string; customerId: string }[]> {
+  const items: { itemId: string; customerId: string }[] = [];
+  for (const distribution of await distributionsPaidOn(db, businessDate)) {
+    const settlementDate = distribution.settlementDate as IsoDate;
+    for (const holder of await unitsOfRecord(db, distribution.fundId, settlementDate)) {
+      items.push({
+        itemId: itemOf({ fundId: distribution.fundId, settlementDate, ...holder }),
+        customerId: holder.customerId,
+      });
+    }
+  }
+  return items;
+}
+
 /**
  * g. 収益分配 (domain.md §9), on each distribution's 支払開始日. The holders of record are found from the
  * 約定日 of their buys and sells (a unit bought with a 約定日 on or before the 決算日 receives, one sold by
@@ -36,14 +55,7 @@ function holdingOf(itemId: string): DistributionHolding {
 export const distributionsStep: BatchStep = {
   name: 'pay-distributions',
   async enumerate(db, { businessDate }) {
-    const items: string[] = [];
-    for (const distribution of await distributionsPaidOn(db, businessDate)) {
-      const settlementDate = distribution.settlementDate as IsoDate;
-      for (const holder of await unitsOfRecord(db, distribution.fundId, settlementDate)) {
-        items.push(itemOf({ fundId: distribution.fundId, settlementDate, ...holder }));
-      }
-    }
-    return items;
+    return (await distributionItemsOn(db, businessDate)).map((item) => item.itemId);
   },
   async process(tx, itemId, { businessDate, now }) {
     return payDistribution(tx, holdingOf(itemId), { businessDate, at: now() });
