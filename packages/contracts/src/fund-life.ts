@@ -21,6 +21,8 @@ export const holdingDistributionsSchema = z.object({
   course: distributionCourseSchema,
   /** Whether the fund offers 再投資; without it the course is always RECEIVE and cannot change. */
   reinvestmentOffered: z.boolean(),
+  /** The fund's announced 償還 (end of 信託期間 or 繰上償還) and its last order date; null for none. */
+  redemption: z.object({ date: isoDateSchema, lastOrderDate: isoDateSchema }).nullable(),
   /** 累計分配金: every distribution of the holding after tax, the reinvested ones included. */
   distributionsTotal: amountStringSchema,
   /** Of which reinvested. */

@@ -323,7 +323,7 @@ describe('demo history of the demo customers', { timeout: startup }, () => {
     }
   });
 
-  it('writes the main customer’s periodic reports from the history: 2025 sales and tax, holdings on 9/30', async () => {
+  it('writes the main customer’s periodic reports from the history: 2025 sales and tax, holdings and the quarter’s distributions on 9/30', async () => {
     type DetailAnswer = { document: { body: string } };
     type DocumentsAnswer = { documents: { id: string; kind: string }[] };
     const { documents } = await get<DocumentsAnswer>('1000001', '/v1/documents');
@@ -347,6 +347,11 @@ describe('demo history of the demo customers', { timeout: startup }, () => {
     const balance = await get<DetailAnswer>('1000001', `/v1/documents/${idOf('BALANCE_REPORT')}`);
     expect(balance.document.body).toContain('NISA つみたて投資枠');
     expect(balance.document.body).not.toContain('お預りしている投資信託はありません。');
+    // the quarter's distributions (the monthly fund's July to September 決算), each with its tax and course
+    expect(balance.document.body).toContain('期間中の分配金（2026年7月1日〜2026年9月30日）');
+    for (const settled of ['2026年7月15日決算', '2026年8月17日決算', '2026年9月15日決算'])
+      expect(balance.document.body).toContain(settled);
+    expect(balance.document.body).not.toContain('2026年6月15日決算');
   });
 
   it('changes nothing when seeded again, and a batch rerun of a replayed date (a deposit day, a 支払開始日) repeats nothing', async () => {

@@ -16,6 +16,10 @@ import {
   issueAnnualSpecificAccountReport,
   issueBalanceReport,
 } from '../modules/documents/periodic-reports.ts';
+import {
+  customersPaidDistributionsBetween,
+  customersWithTradesSettledBetween,
+} from '../modules/documents/periodic-reports.repository.ts';
 import { placeBuyOrder } from '../modules/trading/buy-placement.ts';
 import { addNisaPurchase } from '../modules/trading/trading.repository.ts';
 import {
@@ -204,6 +208,29 @@ describe('distributions pay each holder of record once, in cash (受取) or in u
     expect(report?.body).toContain(
       '<tr><td>テストファンド DISTMNTH</td><td>995,000円</td><td>0円</td><td>16,954円</td><td>1,000,000円</td><td>+11,954円</td></tr>',
     );
+  });
+
+  it('distribution-paid-in-a-quarter-is-listed-in-its-balance-report-and-earns-one', async () => {
+    const id = await database.db.transaction((tx) =>
+      issueBalanceReport(tx, {
+        customerId: customer.A,
+        asOf: isoDate('2026-12-31'),
+        issuedOn: isoDate('2027-01-04'),
+      }),
+    );
+    const [report] = await database.db.select().from(deliveredDocuments).where(eq(deliveredDocuments.id, id));
+    expect(report?.body).toContain('期間中の分配金（2026年10月1日〜2026年12月31日）');
+    expect(report?.body).toContain(
+      '<tr><td>2026年10月20日（2026年10月15日決算）</td><td>テストファンド DISTMNTH</td><td>特定口座</td><td>10,000円</td><td>2,031円</td><td>受取</td><td>−</td></tr>',
+    );
+    expect(report?.body).toContain(
+      '<tr><td>2026年11月19日（2026年11月16日決算）</td><td>テストファンド DISTMNTH</td><td>特定口座</td><td>10,000円</td><td>1,015円</td><td>受取</td><td>−</td></tr>',
+    );
+    // a customer whose only movement of a period is a distribution still gets that period's report
+    expect(await customersWithTradesSettledBetween(database.db, '2026-11-01', '2026-11-30')).toEqual([]);
+    expect(await customersPaidDistributionsBetween(database.db, '2026-11-01', '2026-11-30')).toEqual([
+      customer.A,
+    ]);
   });
 
   it('distribution-reinvested-in-nisa-takes-room-from-the-bucket', async () => {

@@ -8,6 +8,7 @@ import {
 } from '../../modules/documents/periodic-reports.ts';
 import {
   customersHoldingAt,
+  customersPaidDistributionsBetween,
   customersWithSpecificAccountSalesIn,
   customersWithTradesSettledBetween,
   hasDocument,
@@ -18,7 +19,8 @@ import { postNotice } from '../batch-data.repository.ts';
 /**
  * h. Periodic 電子交付書面 (decision 017, "Issued by the batch"), on the first business day of a quarter
  * (`periodicReportsDue`), after the settlements so the quarter's last ones are in:
- * - the 取引残高報告書 of the quarter just ended to every customer with a trade settled in it; for the
+ * - the 取引残高報告書 of the quarter just ended to every customer with a trade settled or a distribution
+ *   paid in it (the report lists the quarter's distributions); for the
  *   quarter ending 31 December also to every customer holding units or cash at its end (the yearly one);
  * - in January, the previous year's 特定口座年間取引報告書 to every customer with a specific-account sale
  *   settled in that year.
@@ -32,7 +34,10 @@ export const periodicReportsStep: BatchStep = {
     const items: string[] = [];
     for (const due of periodicReportsDue(businessDate)) {
       if (due.kind === 'BALANCE_REPORT') {
-        const customers = new Set(await customersWithTradesSettledBetween(db, due.periodStart, due.asOf));
+        const customers = new Set([
+          ...(await customersWithTradesSettledBetween(db, due.periodStart, due.asOf)),
+          ...(await customersPaidDistributionsBetween(db, due.periodStart, due.asOf)),
+        ]);
         if (due.yearly) for (const id of await customersHoldingAt(db, due.asOf)) customers.add(id);
         for (const id of customers) items.push(`${id}:BALANCE_REPORT:${due.asOf}`);
       } else {

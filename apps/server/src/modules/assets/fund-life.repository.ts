@@ -21,6 +21,7 @@ export async function holdingDistributions(db: DatabaseExecutor, customerId: str
         FROM distribution_payments WHERE customer_id = ${customerId}::uuid GROUP BY account_type, fund_id
       )
       SELECT f.code, f.short_name, h.account_type::text AS account_type, f.reinvestment_offered,
+        f.redemption_date::text AS redemption_date, f.last_order_date::text AS last_order_date,
         c.course::text AS course, coalesce(p.net, 0)::text AS net, coalesce(p.reinvested, 0)::text AS reinvested,
         l.settlement_date::text AS last_settlement, l.payment_date::text AS last_payment, l.net::text AS last_net
       FROM held h
@@ -37,6 +38,10 @@ export async function holdingDistributions(db: DatabaseExecutor, customerId: str
     fundShortName: String(row.short_name),
     accountType: row.account_type as AccountType,
     reinvestmentOffered: row.reinvestment_offered === true,
+    redemption:
+      row.redemption_date == null
+        ? null
+        : { date: String(row.redemption_date), lastOrderDate: String(row.last_order_date) },
     chosenCourse: (row.course ?? undefined) as DistributionCourse | undefined,
     distributionsTotal: BigInt(String(row.net)),
     reinvestedTotal: BigInt(String(row.reinvested)),

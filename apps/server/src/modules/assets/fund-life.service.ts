@@ -41,6 +41,7 @@ export class FundLifeService {
         accountType: row.accountType,
         course: courseOf(row.chosenCourse, row.reinvestmentOffered),
         reinvestmentOffered: row.reinvestmentOffered,
+        redemption: row.redemption,
         distributionsTotal: row.distributionsTotal.toString(),
         reinvestedTotal: row.reinvestedTotal.toString(),
         lastDistribution:

@@ -237,6 +237,54 @@ export async function specificAccountDistributionsOf(tx: DatabaseExecutor, custo
   };
 }
 
+/** Customers paid a distribution (受取 or 再投資) from `from` to `until` (inclusive), by 支払開始日. */
+export async function customersPaidDistributionsBetween(
+  db: DatabaseExecutor,
+  from: string,
+  until: string,
+): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ customerId: distributionPayments.customerId })
+    .from(distributionPayments)
+    .where(between(distributionPayments.paymentDate, from, until));
+  return rows.map((row) => row.customerId);
+}
+
+/** Each distribution paid to the customer from `from` to `until` (inclusive), in payment order. */
+export async function distributionsPaidBetween(
+  tx: DatabaseExecutor,
+  customerId: string,
+  from: string,
+  until: string,
+) {
+  return tx
+    .select({
+      paymentDate: distributionPayments.paymentDate,
+      settlementDate: distributionPayments.settlementDate,
+      fundName: funds.name,
+      accountType: distributionPayments.accountType,
+      course: distributionPayments.course,
+      gross:
+        sql<bigint>`${distributionPayments.ordinary} + ${distributionPayments.principalRepayment}`.mapWith(
+          BigInt,
+        ),
+      tax: sql<bigint>`${distributionPayments.incomeTax} + ${distributionPayments.residentTax}`.mapWith(
+        BigInt,
+      ),
+      net: distributionPayments.net,
+      reinvestedUnits: distributionPayments.reinvestedUnits,
+    })
+    .from(distributionPayments)
+    .innerJoin(funds, eq(funds.id, distributionPayments.fundId))
+    .where(
+      and(
+        eq(distributionPayments.customerId, customerId),
+        between(distributionPayments.paymentDate, from, until),
+      ),
+    )
+    .orderBy(asc(distributionPayments.paymentDate), asc(funds.code), asc(distributionPayments.accountType));
+}
+
 /** The customer's tax state of `year`; undefined before any taxed sale of the year. */
 export async function yearlyTaxStateOf(tx: DatabaseExecutor, customerId: string, year: number) {
   const [state] = await tx

@@ -6,6 +6,7 @@ import {
   formatSignedYen,
   formatUnits,
   formatYen,
+  isoDate,
   totalReturn,
   valueOfUnits,
   type IsoDate,
@@ -17,6 +18,7 @@ import type { Transaction } from '@fund/db';
 import { documentFragment, listTable, rowTable, withheldTaxText } from './document-html.ts';
 import { addresseeOf } from './documents.repository.ts';
 import {
+  distributionsPaidBetween,
   insertDocument,
   ledgerBalanceAt,
   settledPositionsAt,
@@ -116,6 +118,16 @@ async function totalReturnSection(
   ];
 }
 
+/**
+ * The first day of the quarter `asOf` closes (07-01 for 09-30): the period whose distributions the report
+ * lists, as 分配金の再投資 is reported in the 取引残高報告書 rather than by a 取引報告書 of its own.
+ */
+function quarterStartOf(asOf: IsoDate): IsoDate {
+  const month = Number(asOf.slice(5, 7));
+  const first = month - ((month - 1) % 3);
+  return isoDate(`${asOf.slice(0, 4)}-${String(first).padStart(2, '0')}-01`);
+}
+
 export function balanceReportTitle(asOf: string): string {
   return `取引残高報告書（${formatJapaneseDate(asOf)}現在）`;
 }
@@ -130,6 +142,8 @@ export async function issueBalanceReport(
   const cash = await ledgerBalanceAt(tx, customerId, 'customer_cash', asOf);
   const unsettled = await ledgerBalanceAt(tx, customerId, 'customer_unsettled', asOf);
   const holdingsValue = lines.reduce((sum, line) => sum + line.value, 0n);
+  const periodStart = quarterStartOf(asOf);
+  const distributions = await distributionsPaidBetween(tx, customerId, periodStart, asOf);
   const body = documentFragment({
     heading: '取引残高報告書',
     lead: `${formatJapaneseDate(asOf)}現在のお預り残高をご報告いたします。評価金額は各ファンドの同日までの最新の基準価額から信託財産留保額を差し引いた解約価額で計算しています。`,
@@ -154,6 +168,20 @@ export async function issueBalanceReport(
         ['お預り金', formatYen(cash)],
         ['受渡待ち金額', formatYen(unsettled)],
       ]),
+      `<h3>期間中の分配金（${formatJapaneseDate(periodStart)}〜${formatJapaneseDate(asOf)}）</h3>`,
+      listTable(
+        ['支払開始日', 'ファンド名', '預り区分', '分配金', '源泉徴収税額', '受取方法', '再投資口数'],
+        distributions.map((row) => [
+          `${formatJapaneseDate(row.paymentDate)}（${formatJapaneseDate(row.settlementDate)}決算）`,
+          row.fundName,
+          formatAccountType(row.accountType),
+          formatYen(row.gross),
+          formatYen(row.tax),
+          row.course === 'REINVEST' ? '再投資' : '受取',
+          row.reinvestedUnits === 0n ? '−' : formatUnits(row.reinvestedUnits),
+        ]),
+        '期間中にお支払いした分配金はありません。',
+      ),
       '<h3>合計</h3>',
       rowTable([
         ['評価金額合計（投資信託・お預り金・受渡待ち金額）', formatYen(holdingsValue + cash + unsettled)],

@@ -107,7 +107,16 @@ describe('funds API (/v1/funds)', { timeout: startup }, () => {
       'DEMOF003',
       'DEMOF004',
       'DEMOF005',
+      'DEMOF006',
+      'DEMOF007',
+      'DEMOF008',
     ]);
+    // the monthly-distribution fund settles every month and is eligible for neither NISA bucket
+    expect(funds.find((fund) => fund['code'] === 'DEMOF006')).toMatchObject({
+      nisa: { tsumitate: false, growth: false },
+      settlement: { months: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12], day: 15 },
+      reinvestmentOffered: true,
+    });
     const fof = funds.find((fund) => fund['code'] === 'DEMOF002')!;
     const nav = BigInt(fof['nav'] as string);
     expect(fof).toMatchObject({

@@ -47,4 +47,16 @@ describe('a holding’s distribution course', () => {
     );
     expect(sent).toEqual([{ fundCode: 'DEMOF001', accountType: 'specific', course: 'RECEIVE' }]);
   }, 20_000);
+
+  it('holding-of-a-fund-being-redeemed-says-when-and-how-it-is-paid', async () => {
+    renderApp('/assets');
+    const holding = await screen.findByRole(
+      'article',
+      { name: 'ひかり世界株FoF（特定口座）' },
+      { timeout: 8000 },
+    );
+    expect(await within(holding).findByText(/このファンドは2027年1月20日に償還されます。/)).toHaveTextContent(
+      'ご保有の口数は償還日の基準価額（償還価額）で換金し、信託財産留保額なしでお預り金に入金します（課税口座では売却と同じく譲渡益に課税）。ご注文の受付は2027年1月13日までです。',
+    );
+  }, 20_000);
 });

@@ -288,13 +288,13 @@ describe('my page: 電子交付書面', () => {
     const rows = within(list).getAllByRole('button');
     expect(rows.map((row) => row.textContent)).toEqual([
       expect.stringMatching(
-        /^取引報告書（セゾン・グローバル 買付 2026年11月20日約定） 交付日 2026年11月25日 +未読 取引報告書$/,
+        /^取引報告書（セゾン・グローバル 買付 2026年11月20日約定） 交付日 2026年11月25日 +未読 取引報告書 *$/,
       ),
       expect.stringMatching(
-        /^取引残高報告書（2026年9月30日現在） 交付日 2026年10月1日 +未読 取引残高報告書$/,
+        /^取引残高報告書（2026年9月30日現在） 交付日 2026年10月1日 +未読 取引残高報告書 *$/,
       ),
       expect.stringMatching(
-        /^特定口座年間取引報告書（2025年分） 交付日 2026年1月20日 +特定口座年間取引報告書$/,
+        /^特定口座年間取引報告書（2025年分） 交付日 2026年1月20日 +特定口座年間取引報告書 *$/,
       ),
     ]);
     expect(within(documents).queryByTitle(/電子交付書面/)).not.toBeInTheDocument(); // no frame any more

@@ -24,3 +24,15 @@ export function courseOptions(reinvestmentOffered: boolean) {
     }),
   );
 }
+
+/**
+ * A fund's 決算日 as a prospectus states it: 毎月15日, 毎年12月10日, 年2回（1月・7月の20日）; 31 is the
+ * month's end (末日). Undefined when the fund states none.
+ */
+export function settlementWords({ months, day }: { months: readonly number[]; day: number }) {
+  const dayWords = day >= 31 ? '末日' : `${day}日`;
+  if (months.length === 0) return undefined;
+  if (months.length === 12) return `毎月${dayWords}`;
+  if (months.length === 1) return `毎年${months[0]}月${dayWords}`;
+  return `年${months.length}回（${months.join('・')}月の${dayWords}）`;
+}

@@ -157,7 +157,10 @@ export function assetHistoryFixture(interval: 'day' | 'month', from: string, to:
  * Default answers of the calls the assets screen owns (decision 012): plausible fixtures typed with the
  * contracts, so whole-app tests render it; a test that asserts figures answers them itself.
  */
-/** Each holding's course: DEMOF001 in the specific account reinvests and has paid, the others not yet. */
+/**
+ * Each holding's course: DEMOF001 in the specific account reinvests and has paid, the others not yet;
+ * DEMOF002's 繰上償還 is announced.
+ */
 export const holdingDistributionsFixture: HoldingDistributionsList = {
   holdings: [
     {
@@ -166,6 +169,7 @@ export const holdingDistributionsFixture: HoldingDistributionsList = {
       accountType: 'specific',
       course: 'REINVEST',
       reinvestmentOffered: true,
+      redemption: null,
       distributionsTotal: '12345',
       reinvestedTotal: '12345',
       lastDistribution: { settlementDate: '2026-07-10', paymentDate: '2026-07-15', net: '4115' },
@@ -176,6 +180,7 @@ export const holdingDistributionsFixture: HoldingDistributionsList = {
       accountType: 'specific',
       course: 'RECEIVE',
       reinvestmentOffered: true,
+      redemption: { date: '2027-01-20', lastOrderDate: '2027-01-13' },
       distributionsTotal: '0',
       reinvestedTotal: '0',
       lastDistribution: null,

@@ -36,6 +36,13 @@ export function HoldingDistributions({
         : '受取方法を変更できませんでした。時間をおいてもう一度お試しください。';
   return (
     <div className="holding-distributions">
+      {row.redemption === null ? null : (
+        <p className="holding-distributions__redemption">
+          {`このファンドは${formatJapaneseDate(row.redemption.date)}に償還されます。`}
+          ご保有の口数は償還日の基準価額（償還価額）で換金し、信託財産留保額なしでお預り金に入金します（課税口座では売却と同じく譲渡益に課税）。
+          {`ご注文の受付は${formatJapaneseDate(row.redemption.lastOrderDate)}までです。`}
+        </p>
+      )}
       <DescriptionList
         label={`${name}の分配金`}
         items={[

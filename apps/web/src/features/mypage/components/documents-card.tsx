@@ -61,9 +61,10 @@ function DocumentList({
           <ListRow
             key={document.id}
             title={document.title}
-            subtitle={`交付日 ${formatJapaneseDate(document.issuedOn)}`}
-            valueNote={
+            // the badges under the title, not beside it: a long kind (収益分配金のお知らせ) would squeeze the title
+            subtitle={
               <>
+                交付日 {formatJapaneseDate(document.issuedOn)}{' '}
                 {document.read ? null : <Badge tone="info">未読</Badge>}{' '}
                 <Badge>{documentKindLabels[document.kind]}</Badge>
               </>
@@ -95,7 +96,7 @@ export function DocumentsCard() {
   return (
     <Card title="電子交付書面" className="mypage-documents">
       <p className="mypage-text">
-        取引報告書（お取引ごと）・取引残高報告書・特定口座年間取引報告書を、交付日の新しい順にひとつの一覧でご覧いただけます。
+        取引報告書（お取引ごと）・取引残高報告書・特定口座年間取引報告書・収益分配金や償還金のお知らせを、交付日の新しい順にひとつの一覧でご覧いただけます。
       </p>
       {opened !== undefined ? (
         <DocumentViewer

@@ -248,6 +248,11 @@ describe('trading list: a fund opened', () => {
     expect(link).toHaveAttribute('target', '_blank');
     expect(within(card).getByText('約定日').nextSibling).toHaveTextContent('申込日の1営業日後');
     expect(within(card).getByText('受渡日（購入）').nextSibling).toHaveTextContent('約定日の4営業日後');
+    expect(within(card).getByText('決算日').nextSibling).toHaveTextContent('毎年7月10日');
+    expect(within(card).getByText('分配金の受取方法').nextSibling).toHaveTextContent(
+      '受取・再投資から選べます',
+    );
+    expect(within(card).queryByText('償還日')).not.toBeInTheDocument();
     expect(within(card).getByRole('link', { name: '購入する' })).toHaveAttribute(
       'href',
       '/trading/buy/DEMOF001/input',

@@ -6,6 +6,7 @@ import { useFund } from '../../shared/api/get-fund';
 import { FundActions } from './fund-actions';
 import { FundNavHistory } from './fund-nav-history';
 import { ProspectusSection } from '../../shared/components/prospectus-section';
+import { settlementWords } from '../../../../lib/fund-life/distribution-course-words';
 
 /** 約定日 from 申込日, in the words of a fund's order rules. */
 function tradeDateWords(priceLagDays: number): string {
@@ -13,6 +14,7 @@ function tradeDateWords(priceLagDays: number): string {
 }
 
 function ScheduleFacts({ fund }: { readonly fund: FundDetail['fund'] }) {
+  const settlement = settlementWords(fund.settlement);
   return (
     <DescriptionList
       label="お取引のスケジュールとファンドの情報"
@@ -32,6 +34,22 @@ function ScheduleFacts({ fund }: { readonly fund: FundDetail['fund'] }) {
                 term: '解約価額',
                 value: <NavPrice value={fund.cancellationPrice} />,
                 note: '1万口あたり（基準価額−信託財産留保額）',
+              },
+            ]),
+        ...(settlement === undefined
+          ? []
+          : [{ term: '決算日', value: settlement, note: '休業日の場合は翌営業日' }]),
+        {
+          term: '分配金の受取方法',
+          value: fund.reinvestmentOffered ? '受取・再投資から選べます' : '受取のみ',
+        },
+        ...(fund.redemption === null
+          ? []
+          : [
+              {
+                term: '償還日',
+                value: formatJapaneseDate(fund.redemption.date),
+                note: `ご注文の受付は${formatJapaneseDate(fund.redemption.lastOrderDate)}まで`,
               },
             ]),
         { term: '運用会社', value: fund.managementCompany },
