@@ -323,6 +323,43 @@ describe('demo history of the demo customers', { timeout: startup }, () => {
     }
   });
 
+  it('reconciles every demo customer’s トータルリターン with 資産状況 and 入出金 to the yen', async () => {
+    type Assets = { holdings: { value: string; pendingSellValue: string }[] };
+    type TotalReturns = {
+      funds: { distributions: string; distributionsReinvested: string }[];
+      total: { valuation: string };
+    };
+    type CashflowPage = {
+      cashflows: { amount: string; description: string }[];
+      paging: { total: number };
+    };
+    for (const accountNumber of ['1000001', '1000002', '1000003', '1000004', '1000009']) {
+      const assets = await get<Assets>(accountNumber, '/v1/assets');
+      const totals = await get<TotalReturns>(accountNumber, '/v1/totalReturns');
+      // 評価金額: 資産状況's holdings, the units of pending sells included
+      const valued = assets.holdings.reduce(
+        (sum, holding) => sum + BigInt(holding.value) + BigInt(holding.pendingSellValue),
+        0n,
+      );
+      expect(BigInt(totals.total.valuation), accountNumber).toBe(valued);
+      // 分配金 paid in cash: what 入出金 lists as 分配金
+      const cashflows: CashflowPage['cashflows'] = [];
+      for (let page = 1; ; page += 1) {
+        const answer = await get<CashflowPage>(accountNumber, `/v1/cashflows?pageSize=100&page=${page}`);
+        cashflows.push(...answer.cashflows);
+        if (cashflows.length >= answer.paging.total) break;
+      }
+      const receivedInCash = cashflows
+        .filter((row) => row.description.startsWith('分配金'))
+        .reduce((sum, row) => sum + BigInt(row.amount), 0n);
+      const distributedInCash = totals.funds.reduce(
+        (sum, fund) => sum + BigInt(fund.distributions) - BigInt(fund.distributionsReinvested),
+        0n,
+      );
+      expect(receivedInCash, accountNumber).toBe(distributedInCash);
+    }
+  });
+
   it('writes the main customer’s periodic reports from the history: 2025 sales and tax, holdings and the quarter’s distributions on 9/30', async () => {
     type DetailAnswer = { document: { body: string } };
     type DocumentsAnswer = { documents: { id: string; kind: string }[] };
