@@ -1,21 +1,19 @@
-import {
-  TradingErrorCode,
-  type DistributionCourseChange,
-  type HoldingDistributions,
-  type HoldingDistributionsList,
-  type TotalReturns,
+import type {
+  DistributionCourseChange,
+  HoldingDistributions,
+  HoldingDistributionsList,
+  TotalReturns,
 } from '@fund/contracts';
 import type { Database } from '@fund/db';
 import { totalReturn, type DistributionCourse, type Yen } from '@fund/domain';
-import { AppError, NotFoundError } from '../../errors/app-error.ts';
+import { NotFoundError } from '../../errors/app-error.ts';
+import { reinvestmentNotOffered } from '../../errors/reinvestment-not-offered.ts';
 import { recordAudit, type CallActor } from '../../audit/audit-log.ts';
 import { chooseDistributionCourse, fundCourseOffer } from '../../shared/distribution-courses.repository.ts';
 import type { AssetsService } from './assets.service.ts';
 import { fundMovementTotals } from '../../shared/fund-movement-totals.repository.ts';
 import { holdingDistributions, holdsOrIsBuying } from './fund-life.repository.ts';
 
-export const reinvestmentNotOfferedMessage =
-  'このファンドは分配金の再投資コースを取り扱っていません。分配金はお預り金でお受け取りください。';
 
 /** The course a holding follows: its choice, else 再投資 where the fund offers it (the batch's default). */
 function courseOf(chosen: DistributionCourse | undefined, reinvestmentOffered: boolean): DistributionCourse {
@@ -63,7 +61,7 @@ export class FundLifeService {
     if (fund === undefined || !(await holdsOrIsBuying(this.db, holding)))
       throw new NotFoundError('このファンドのお預りが見つかりません。');
     if (change.course === 'REINVEST' && !fund.reinvestmentOffered)
-      throw new AppError(TradingErrorCode.reinvestmentNotOffered, reinvestmentNotOfferedMessage);
+      throw reinvestmentNotOffered();
     await this.db.transaction(async (tx) => {
       await chooseDistributionCourse(tx, holding, change.course);
       await recordAudit(tx, {

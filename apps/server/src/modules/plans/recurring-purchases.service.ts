@@ -20,6 +20,7 @@ import {
   type Yen,
 } from '@fund/domain';
 import { AppError, NotFoundError } from '../../errors/app-error.ts';
+import { reinvestmentNotOffered } from '../../errors/reinvestment-not-offered.ts';
 import { chooseDistributionCourse } from '../../shared/distribution-courses.repository.ts';
 import {
   actionOf,
@@ -95,10 +96,7 @@ export class RecurringPurchasesService {
         `このファンドは${formatJapaneseDate(fund.redemptionDate ?? '')}に償還されるため、積立は設定できません。`,
       );
     if (body.distributionCourse === 'REINVEST' && !fund.reinvestmentOffered)
-      throw new AppError(
-        TradingErrorCode.reinvestmentNotOffered,
-        'このファンドは分配金の再投資コースを取り扱っていません。受取コースをお選びください。',
-      );
+      throw reinvestmentNotOffered();
     const startMonth = scheduleChangeEffectiveMonth(now);
     await checkPurchaseSetup(tx, customer, fund, body.accountType, startMonth);
 

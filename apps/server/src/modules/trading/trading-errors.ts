@@ -19,8 +19,6 @@ export class TradingError extends AppError {
 }
 
 export const tradingMessages = {
-  reinvestmentNotOffered:
-    'このファンドは分配金の再投資コースを取り扱っていません。受取コースをお選びください。',
   creditCardNotAllowed:
     'スポット購入（都度購入）はクレジットカードでお支払いいただけません。お預り金（口座振替）でご購入ください。',
   pointsBelowMinimum: 'ポイントは200ポイント以上、100ポイント単位でご利用いただけます。',

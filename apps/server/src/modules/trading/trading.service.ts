@@ -19,6 +19,7 @@ import {
   type Yen,
 } from '@fund/domain';
 import { ConflictError, NotFoundError } from '../../errors/app-error.ts';
+import { reinvestmentNotOffered } from '../../errors/reinvestment-not-offered.ts';
 import {
   answerOfStored,
   runIdempotent,
@@ -173,7 +174,7 @@ export class TradingService {
     const course = body.distributionCourse;
     const fund = course === undefined ? undefined : await fundCourseOffer(this.db, body.fundCode);
     if (course === 'REINVEST' && fund?.reinvestmentOffered === false) {
-      throw new TradingError(TradingErrorCode.reinvestmentNotOffered, messages.reinvestmentNotOffered);
+      throw reinvestmentNotOffered();
     }
     // the course chosen with the buy is the holding's from now on (a replayed answer chose it already)
     const chooseCourse = async (executor: DatabaseExecutor, placement: BuyPlacement) => {
