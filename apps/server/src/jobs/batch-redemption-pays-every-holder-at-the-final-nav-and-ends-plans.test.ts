@@ -2,6 +2,7 @@ import { TradingErrorCode } from '@fund/contracts';
 import {
   cashflows,
   deliveredDocuments,
+  funds,
   holdings,
   informations,
   nisaUsage,
@@ -192,6 +193,16 @@ describe('a fund’s 償還 redeems every holder at the final NAV, ends its 積�
       message:
         'このファンドは2026年11月20日に償還されるため、ご注文の受付は2026年11月13日までで終了しました。',
     });
+  });
+
+  it('redemption-paid-to-every-holder-leaves-the-fund-redeemed-and-refusing-orders', async () => {
+    const [fund] = await database.db
+      .select({ salesStatus: funds.salesStatus })
+      .from(funds)
+      .where(eq(funds.id, fundId));
+    expect(fund?.salesStatus).toBe('REDEEMED');
+    const refusal = await buy(customer.C, 'specific', 10_000n, '2026-11-27').catch((error: unknown) => error);
+    expect(refusal).toMatchObject({ code: TradingErrorCode.fundNotOnSale });
   });
 
   it('redemption-rerun-of-the-payment-day-pays-nobody-twice', async () => {

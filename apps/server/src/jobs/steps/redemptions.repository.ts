@@ -1,5 +1,6 @@
 import type { AccountType } from '@fund/domain';
 import {
+  funds,
   recurringPurchases,
   redemptionPayments,
   scheduledSells,
@@ -18,7 +19,8 @@ import { rowsOf } from '../batch-data.repository.ts';
 export async function endingFunds(db: DatabaseExecutor) {
   const rows = await rowsOf(
     db,
-    sql`SELECT f.id, f.redemption_date::text AS redemption_date, n.nav::text AS price
+    sql`SELECT f.id, f.redemption_date::text AS redemption_date, n.nav::text AS price,
+        f.sales_status::text AS sales_status
       FROM funds f LEFT JOIN fund_navs n ON n.fund_id = f.id AND n.nav_date = f.redemption_date
       WHERE f.redemption_date IS NOT NULL
       ORDER BY f.id`,
@@ -27,6 +29,7 @@ export async function endingFunds(db: DatabaseExecutor) {
     fundId: String(row.id),
     redemptionDate: String(row.redemption_date),
     price: row.price == null ? undefined : BigInt(String(row.price)),
+    redeemed: row.sales_status === 'REDEEMED',
   }));
 }
 
@@ -53,7 +56,7 @@ export async function liveScheduledSellsOf(db: Database, fundIds: readonly strin
 }
 
 /** The holdings with units of the fund, by customer and account. */
-export async function holdingsOfFund(db: Database, fundId: string) {
+export async function holdingsOfFund(db: DatabaseExecutor, fundId: string) {
   const rows = await rowsOf(
     db,
     sql`SELECT customer_id, account_type::text AS account_type FROM holdings
@@ -63,6 +66,14 @@ export async function holdingsOfFund(db: Database, fundId: string) {
     customerId: String(row.customer_id),
     accountType: row.account_type as AccountType,
   }));
+}
+
+/** The fund is 償還済み: no longer sold, listed as such. */
+export async function markFundRedeemed(tx: Transaction, fundId: string): Promise<void> {
+  await tx
+    .update(funds)
+    .set({ salesStatus: 'REDEEMED', updatedAt: sql`now()` })
+    .where(eq(funds.id, fundId));
 }
 
 /** Locks the 積立 and answers what ending it needs; undefined when it is cancelled already. */

@@ -13,6 +13,7 @@ import {
   liveScheduledSellsOf,
   lockLivePlan,
   lockLiveScheduledSell,
+  markFundRedeemed,
 } from './redemptions.repository.ts';
 
 /** The 償還金's payment date: the 償還日 plus the fund's sell settlement lag, as a sale of that day. */
@@ -28,7 +29,8 @@ async function paymentDateOf(tx: Transaction, fundId: string, redemptionDate: Is
  * - `sell:<id>`: a 定期売却 of a fund past its 償還日 ends, with a notice;
  * - `holding:<fund>|<customer>|<account>`: from the payment date (the 償還日 plus the fund's sell lag, once
  *   the 償還日's NAV, the 償還価額, is in) every holding is redeemed (redemption-payment.ts). A holding whose
- *   last sell has not settled waits for a later run.
+ *   last sell has not settled waits for a later run;
+ * - `fund:<id>`: from its 償還日 the fund is 償還済み (sales status REDEEMED) in the fund list.
  */
 export const redemptionsStep: BatchStep = {
   name: 'fund-redemptions',
@@ -51,6 +53,7 @@ export const redemptionsStep: BatchStep = {
       ).map((id) => `sell:${id}`),
     );
     for (const fund of ended) {
+      if (!fund.redeemed) items.push(`fund:${fund.fundId}`);
       if (fund.price === undefined) continue; // the 償還価額 is not in: a later run redeems
       for (const holding of await holdingsOfFund(db, fund.fundId)) {
         items.push(`holding:${fund.fundId}|${holding.customerId}|${holding.accountType}`);
@@ -62,6 +65,7 @@ export const redemptionsStep: BatchStep = {
     const [kind, id = ''] = itemId.split(':') as [string, string | undefined];
     if (kind === 'plan') return endPlanOfEndingFund(tx, id, context);
     if (kind === 'sell') return endScheduledSellOfEndedFund(tx, id, context);
+    if (kind === 'fund') return closeRedeemedFund(tx, id, context);
     const [fundId, customerId, accountType] = id.split('|');
     if (fundId === undefined || customerId === undefined || !isAccountType(accountType))
       throw new Error(`Not a redemption item: ${itemId}`);
@@ -94,6 +98,15 @@ async function endPlanOfEndingFund(tx: Transaction, planId: string, { now }: Ste
     link: { label: '積立の設定を見る', path: '/trading' },
   });
   return 'plan-ended';
+}
+
+/** From its 償還日 the fund is 償還済み: listed as such and taking no order, its holders paid from the payment date. */
+async function closeRedeemedFund(tx: Transaction, fundId: string, { businessDate }: StepContext) {
+  const fund = (await endingFunds(tx)).find((row) => row.fundId === fundId);
+  if (fund === undefined || fund.redemptionDate > businessDate) return 'before-the-redemption-date';
+  if (fund.redeemed) return 'redeemed-already';
+  await markFundRedeemed(tx, fundId);
+  return 'fund-redeemed';
 }
 
 async function endScheduledSellOfEndedFund(tx: Transaction, id: string, { now }: StepContext) {

@@ -38,8 +38,9 @@ export function buyStandingRefusal(
   openAccountTypes: ReadonlySet<AccountType>,
   bucket: NisaBucket | null,
 ): BuyStandingRefusal | undefined {
-  if (fund.salesStatus !== 'ON_SALE') return { kind: 'fund-not-on-sale' };
+  // an ending (or ended, REDEEMED) fund says when it stopped taking orders
   if (!takesOrdersOn(fund, applicationDate)) return { kind: 'fund-ending' };
+  if (fund.salesStatus !== 'ON_SALE') return { kind: 'fund-not-on-sale' };
   const accountCheck = checkPurchaseAccount(accountType, role);
   if (!accountCheck.ok) return { kind: 'account-not-allowed', reason: accountCheck.reason };
   if (!openAccountTypes.has(accountType)) {
