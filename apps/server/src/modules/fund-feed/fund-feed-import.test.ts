@@ -208,6 +208,25 @@ describe('the fund master and NAV feed', () => {
     ]);
   }, 60_000);
 
+  it('fund-feed-does-not-revive-a-redeemed-fund', async () => {
+    const ended: FeedFund = {
+      ...fund,
+      code: 'FEED0002',
+      prospectuses: [
+        { version: 1, effectiveOn: '2026-11-20', documentUrl: 'https://funds.example.jp/FEED0002/v1.pdf' },
+      ],
+      redemption: { date: '2026-11-25', lastOrderDate: '2026-11-18' },
+    };
+    const only = { format: fundFeedFormat, funds: [ended], navs: [], distributions: [] } as const;
+    await importFundFeed(database.db, only, today, sender);
+    // the redemptions step marks it from its 償還日
+    await database.db.update(funds).set({ salesStatus: 'REDEEMED' }).where(eq(funds.code, 'FEED0002'));
+    const again = await importFundFeed(database.db, only, today, sender);
+    expect(again.funds).toEqual({ inserted: 0, updated: 0, unchanged: 1 });
+    const [stored] = await database.db.select().from(funds).where(eq(funds.code, 'FEED0002'));
+    expect(stored?.salesStatus).toBe('REDEEMED');
+  }, 60_000);
+
   it('fund-feed-not-following-the-format-is-refused-naming-each-place', () => {
     let error: FundFeedRefused | undefined;
     try {

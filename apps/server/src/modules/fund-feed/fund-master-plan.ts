@@ -112,5 +112,7 @@ export function planFund(
       `${feed.code}: a 償還 announced for ${stored.fund.redemptionDate} cannot be withdrawn`,
     );
   const changed = stored === undefined ? {} : changedColumns(stored.fund, columnsOf(feed));
+  // from its 償還日 a fund is 償還済み (the redemptions step): no feed's sales status revives it
+  if (stored?.fund.salesStatus === 'REDEEMED') delete changed.salesStatus;
   return { feed, stored, changed, newProspectuses, newHolidays };
 }
