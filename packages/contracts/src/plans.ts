@@ -10,6 +10,7 @@ import {
 import { z } from 'zod';
 import { maxMonthlyDepositAmount, maxRecurringAmount, maxScheduledSellValue } from './amount-limits.ts';
 import { positiveWholeNumberSchema } from './money-request.ts';
+import { isoDateSchema } from './request-limits.ts';
 
 // Standing instructions of the customer (spec §3, domain.md §3): 積立 (recurring purchases), 定期売却
 // (scheduled sells) and 毎月の入金 (monthly deposit).
@@ -82,7 +83,13 @@ const isoDateTime = z.iso.datetime({ offset: true });
 export const planIdParamsSchema = z.object({ id: z.uuid() });
 export type PlanIdParams = z.infer<typeof planIdParamsSchema>;
 
-const fundSummarySchema = z.object({ code: z.string(), name: z.string(), shortName: z.string() });
+const fundSummarySchema = z.object({
+  code: z.string(),
+  name: z.string(),
+  shortName: z.string(),
+  /** The fund's announced 償還日 (its plans end with it); null for none. */
+  redemptionDate: isoDateSchema.nullable(),
+});
 
 const bonusInputSchema = z.strictObject({
   /** ボーナス月 (1-12), one or two distinct months. */

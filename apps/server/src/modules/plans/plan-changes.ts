@@ -78,7 +78,12 @@ export function transitionMessage(from: ScheduledSellStatusType, to: ScheduledSe
 }
 
 export function fundAnswer(fund: PlanFund | undefined) {
-  return { code: fund?.code ?? '', name: fund?.name ?? '', shortName: fund?.shortName ?? '' };
+  return {
+    code: fund?.code ?? '',
+    name: fund?.name ?? '',
+    shortName: fund?.shortName ?? '',
+    redemptionDate: fund?.redemptionDate ?? null,
+  };
 }
 
 export const yearMonthText = (month: YearMonth): string =>

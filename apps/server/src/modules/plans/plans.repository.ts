@@ -29,6 +29,7 @@ export interface PlanFund {
   readonly tsumitateEligible: boolean;
   readonly growthEligible: boolean;
   readonly salesStatus: 'ON_SALE' | 'SUSPENDED' | 'REDEEMED';
+  readonly redemptionDate: string | null;
 }
 
 const fundColumns = {
@@ -39,6 +40,7 @@ const fundColumns = {
   tsumitateEligible: funds.tsumitateEligible,
   growthEligible: funds.growthEligible,
   salesStatus: funds.salesStatus,
+  redemptionDate: funds.redemptionDate,
 };
 
 export async function findFundsByIds(

@@ -263,7 +263,7 @@ describe('home: 積立', () => {
   const suspended: RecurringPurchase = {
     ...homePlanFixture,
     id: '30000000-0000-4000-8000-000000000002',
-    fund: { code: 'DEMOF003', name: 'デモ・日本株式', shortName: '日本株式' },
+    fund: { code: 'DEMOF003', name: 'デモ・日本株式', shortName: '日本株式', redemptionDate: null },
     accountType: 'specific',
     amount: '10000',
     status: 'SUSPENDED',
@@ -271,7 +271,7 @@ describe('home: 積立', () => {
   const card2: RecurringPurchase = {
     ...homePlanFixture,
     id: '30000000-0000-4000-8000-000000000003',
-    fund: { code: 'DEMOF004', name: 'デモ・新興国株式', shortName: '新興国株式' },
+    fund: { code: 'DEMOF004', name: 'デモ・新興国株式', shortName: '新興国株式', redemptionDate: null },
     accountType: 'nisa2_growth',
     amount: '20000',
     paymentMethod: 'CREDIT_CARD',

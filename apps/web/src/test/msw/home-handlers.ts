@@ -6,7 +6,12 @@ import { http, HttpResponse, type RequestHandler } from 'msw';
 /** A 積立 plan by 口座振替 in the つみたて投資枠, in force. */
 export const homePlanFixture = {
   id: '30000000-0000-4000-8000-000000000001',
-  fund: { code: 'DEMOF001', name: 'デモ・グローバル株式インデックス', shortName: 'グローバル株式' },
+  fund: {
+    code: 'DEMOF001',
+    name: 'デモ・グローバル株式インデックス',
+    shortName: 'グローバル株式',
+    redemptionDate: null,
+  },
   accountType: 'nisa2_tsumitate',
   amount: '30000',
   bonus: null,

@@ -40,7 +40,12 @@ export const plansFundFixture = {
 /** A 積立 plan by 口座振替 in the 特定口座, in force, for the fixture fund. */
 export const plansPlanFixture = {
   id: '30000000-0000-4000-8000-000000000005',
-  fund: { code: 'DEMOF005', name: 'デモ・先進国債券インデックス', shortName: '先進国債券' },
+  fund: {
+    code: 'DEMOF005',
+    name: 'デモ・先進国債券インデックス',
+    shortName: '先進国債券',
+    redemptionDate: null,
+  },
   accountType: 'specific',
   amount: '10000',
   bonus: null,

@@ -114,7 +114,7 @@ export const sellOrderFixture = orderFixture({
 /** A 定額 30,000円 instruction on odd months, in force. */
 export const scheduledSellFixture = {
   id: '50000000-0000-4000-8000-000000000001',
-  fund,
+  fund: { code: fund.code, name: fund.name, shortName: fund.shortName, redemptionDate: null },
   accountType: 'specific',
   type: 'AMOUNT',
   value: '30000',

@@ -79,7 +79,12 @@ const funds: FundSummary[] = [tradingFundFixture, tradingUnconfirmedFundFixture]
 /** An 積立 plan on つみたて投資枠 by 口座振替, in force. */
 export const tradingPlanFixture = {
   id: '31000000-0000-4000-8000-000000000001',
-  fund: { code: 'DEMOF001', name: tradingFundFixture.name, shortName: tradingFundFixture.shortName },
+  fund: {
+    code: 'DEMOF001',
+    name: tradingFundFixture.name,
+    shortName: tradingFundFixture.shortName,
+    redemptionDate: null,
+  },
   accountType: 'nisa2_tsumitate',
   amount: '30000',
   bonus: null,
@@ -94,7 +99,12 @@ export const tradingPlanFixture = {
 /** A fixed-amount 定期売却 in odd months from the 特定口座. */
 export const tradingScheduledSellFixture = {
   id: '32000000-0000-4000-8000-000000000001',
-  fund: { code: 'DEMOF001', name: tradingFundFixture.name, shortName: tradingFundFixture.shortName },
+  fund: {
+    code: 'DEMOF001',
+    name: tradingFundFixture.name,
+    shortName: tradingFundFixture.shortName,
+    redemptionDate: null,
+  },
   accountType: 'specific',
   type: 'AMOUNT',
   value: '30000',

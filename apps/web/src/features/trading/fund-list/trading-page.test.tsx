@@ -445,7 +445,12 @@ describe('trading list: the customer’s plans', () => {
       {
         ...tradingPlanFixture,
         id: '31000000-0000-4000-8000-000000000002',
-        fund: { code: 'DEMOF003', name: 'みなと日本株式インデックスファンド', shortName: 'みなと日本株' },
+        fund: {
+          code: 'DEMOF003',
+          name: 'みなと日本株式インデックスファンド',
+          shortName: 'みなと日本株',
+          redemptionDate: null,
+        },
         accountType: 'specific',
         paymentMethod: 'CREDIT_CARD',
         status: 'SUSPENDED',
@@ -456,7 +461,13 @@ describe('trading list: the customer’s plans', () => {
           terms: { amount: '20000', bonus: null, paymentMethod: 'ACCOUNT_TRANSFER' },
         },
       },
-      { ...tradingPlanFixture, id: '31000000-0000-4000-8000-000000000003', status: 'CANCELED' },
+      {
+        ...tradingPlanFixture,
+        id: '31000000-0000-4000-8000-000000000003',
+        status: 'CANCELED',
+        // ended by the batch when its fund's 償還 was announced
+        fund: { ...tradingPlanFixture.fund, redemptionDate: '2027-01-20' },
+      },
       {
         ...tradingPlanFixture,
         id: '31000000-0000-4000-8000-000000000004',
@@ -484,6 +495,10 @@ describe('trading list: the customer’s plans', () => {
     // ended plans come last and have nothing to manage
     expect(rows[3]).toHaveTextContent('解約済');
     expect(within(rows[3]!).queryByRole('link')).not.toBeInTheDocument();
+    expect(within(rows[3]!).getByTestId('plan-fund-redemption')).toHaveTextContent(
+      'ファンドの償還（2027年1月20日）が決まったため、積立は終了しました',
+    );
+    expect(within(rows[0]!).queryByTestId('plan-fund-redemption')).not.toBeInTheDocument();
   });
 
   it('lists 定期売却 linking to the sell screen, and 毎月の入金 linking to its page', async () => {

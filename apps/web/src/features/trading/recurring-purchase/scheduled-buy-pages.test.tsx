@@ -36,7 +36,7 @@ function signInAs(accountRole: UnmaskedUser['accountRole']) {
 const cardPlan = (amount: string): RecurringPurchase => ({
   ...plansPlanFixture,
   id: '30000000-0000-4000-8000-000000000009',
-  fund: { code: 'DEMOF004', name: 'デモ・新興国株式', shortName: '新興国株式' },
+  fund: { code: 'DEMOF004', name: 'デモ・新興国株式', shortName: '新興国株式', redemptionDate: null },
   accountType: 'nisa2_growth',
   amount,
   paymentMethod: 'CREDIT_CARD',

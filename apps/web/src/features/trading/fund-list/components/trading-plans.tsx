@@ -1,5 +1,5 @@
 import type { AccountRoleType, RecurringPurchase, ScheduledSell } from '@fund/contracts';
-import { formatYearMonth } from '@fund/domain';
+import { formatJapaneseDate, formatYearMonth } from '@fund/domain';
 import type { ReactNode } from 'react';
 import {
   Badge,
@@ -81,6 +81,11 @@ function PlanRow({ plan }: { readonly plan: RecurringPurchase }) {
             </>
           )}
           {plan.pendingChange === null ? null : <PendingChange change={plan.pendingChange} />}
+          {plan.fund.redemptionDate === null ? null : (
+            <span className="trading-plans__pending" data-testid="plan-fund-redemption">
+              {`ファンドの償還（${formatJapaneseDate(plan.fund.redemptionDate)}）が決まったため、積立は終了${plan.status === 'CANCELED' ? 'しました' : 'します'}`}
+            </span>
+          )}
         </>
       }
       value={
