@@ -217,7 +217,7 @@ describe('the fund master and NAV feed', () => {
       ],
       redemption: { date: '2026-11-25', lastOrderDate: '2026-11-18' },
     };
-    const only = { format: fundFeedFormat, funds: [ended], navs: [], distributions: [] } as const;
+    const only: FundFeed = { format: fundFeedFormat, funds: [ended], navs: [], distributions: [] };
     await importFundFeed(database.db, only, today, sender);
     // the redemptions step marks it from its 償還日
     await database.db.update(funds).set({ salesStatus: 'REDEEMED' }).where(eq(funds.code, 'FEED0002'));
