@@ -139,9 +139,15 @@ describe('my page (spec §2 /mypage)', () => {
           const answer = await api(page, '/v1/documents');
           expect(answer.status).toBe(200);
           const delivered = (answer.body as unknown as DeliveredDocuments).documents;
-          // the demo: a 取引報告書 per settled trade, a 取引残高報告書 and a 特定口座年間取引報告書
+          // the demo: a 取引報告書 per settled trade, a 取引残高報告書, a 特定口座年間取引報告書 and a
+          // 収益分配金のお知らせ per 決算 paid
           expect(new Set(delivered.map((document) => document.kind))).toEqual(
-            new Set(['TRADE_REPORT', 'BALANCE_REPORT', 'ANNUAL_SPECIFIC_ACCOUNT_REPORT']),
+            new Set([
+              'TRADE_REPORT',
+              'BALANCE_REPORT',
+              'ANNUAL_SPECIFIC_ACCOUNT_REPORT',
+              'DISTRIBUTION_NOTICE',
+            ]),
           );
           const newest = [...delivered].sort((a, b) => (a.issuedOn < b.issuedOn ? 1 : -1))[0]!;
 
