@@ -348,6 +348,18 @@ describe('trading list: a fund opened', () => {
     expect(within(card).getByRole('button', { name: '積立を設定する' })).toBeDisabled();
   });
 
+  it('shows a fund’s announced 償還 on its card and the date orders end in its detail', async () => {
+    const ending = { ...balanced, redemption: { date: '2027-01-20', lastOrderDate: '2027-01-13' } };
+    answerFunds([ending]);
+    apiServer.use(http.get(FundsPath.fund, () => HttpResponse.json(fundDetailOf(ending, true))));
+    await renderTrading('/trading?fund=DEMOF001');
+    const card = await fundCard(balanced);
+    expect(within(card).getByText('2027年1月20日償還予定')).toBeInTheDocument();
+    expect((await within(card).findByText('償還日')).nextSibling).toHaveTextContent(
+      '2027年1月20日ご注文の受付は2027年1月13日まで',
+    );
+  });
+
   it('shows 償還済 for a redeemed fund and blocks its purchase', async () => {
     answerFunds([{ ...balanced, salesStatus: 'REDEEMED' }]);
     apiServer.use(

@@ -60,6 +60,9 @@ export function FundCard({
       <Card title={fund.name} titleLevel={3}>
         <p className="fund-card__company">
           {status === null ? null : <Badge tone="danger">{status}</Badge>}
+          {status === null && fund.redemption !== null ? (
+            <Badge tone="warning">{`${formatJapaneseDate(fund.redemption.date)}償還予定`}</Badge>
+          ) : null}
           {fund.managementCompany}
         </p>
         <NavFigures fund={fund} />
