@@ -20,7 +20,6 @@ import {
   customersPaidDistributionsBetween,
   customersWithTradesSettledBetween,
 } from '../modules/documents/periodic-reports.repository.ts';
-import { placeBuyOrder } from '../modules/trading/buy-placement.ts';
 import { addNisaPurchase } from '../modules/trading/trading.repository.ts';
 import {
   cashOf,
@@ -30,7 +29,7 @@ import {
   insertFund,
   insertNavs,
   ledgerSnapshot,
-  morningOf,
+  placeSpotBuy,
   runDay,
   runDays,
 } from './test/batch-fixtures.ts';
@@ -54,25 +53,12 @@ describe('distributions pay each holder of record once, in cash (受取) or in u
   let yearly: string;
   const customer: Record<'A' | 'B' | 'C', string> = { A: '', B: '', C: '' };
 
-  async function buy(
+  const buy = (
     customerId: string,
     fundCode: string,
     accountType: 'specific' | 'nisa2_growth',
     amount: bigint,
-  ) {
-    await database.db.transaction((tx) =>
-      placeBuyOrder(tx, {
-        customerId,
-        fundCode,
-        accountType,
-        orderType: 'AMOUNT',
-        amount,
-        channel: 'BUY',
-        idempotencyKey: `api:${customerId}-${fundCode}`,
-        now: morningOf('2026-10-01'),
-      }),
-    );
-  }
+  ) => placeSpotBuy(database, { customerId, fundCode, accountType, amount, on: '2026-10-01' });
 
   const holdingOf = async (customerId: string, fundId: string, accountType: 'specific' | 'nisa2_growth') =>
     (
@@ -195,7 +181,8 @@ describe('distributions pay each holder of record once, in cash (受取) or in u
       expect(report?.body).toContain(`<th scope="row">${label}</th><td>${value}</td>`);
   });
 
-  it('distribution-counts-in-the-year-end-balance-reports-total-return', async () => {
+  /** A's 取引残高報告書 as of 2026-12-31, as the batch issues it on 2027-01-04. */
+  async function yearEndBalanceReportOfA() {
     const id = await database.db.transaction((tx) =>
       issueBalanceReport(tx, {
         customerId: customer.A,
@@ -204,6 +191,11 @@ describe('distributions pay each holder of record once, in cash (受取) or in u
       }),
     );
     const [report] = await database.db.select().from(deliveredDocuments).where(eq(deliveredDocuments.id, id));
+    return report;
+  }
+
+  it('distribution-counts-in-the-year-end-balance-reports-total-return', async () => {
+    const report = await yearEndBalanceReportOfA();
     // 1,000,000 units at the last NAV 9,950: 995,000 + 0 sold + 16,954 received − 1,000,000 bought = +11,954
     expect(report?.body).toContain(
       '<tr><td>テストファンド DISTMNTH</td><td>995,000円</td><td>0円</td><td>16,954円</td><td>1,000,000円</td><td>+11,954円</td></tr>',
@@ -211,14 +203,7 @@ describe('distributions pay each holder of record once, in cash (受取) or in u
   });
 
   it('distribution-paid-in-a-quarter-is-listed-in-its-balance-report-and-earns-one', async () => {
-    const id = await database.db.transaction((tx) =>
-      issueBalanceReport(tx, {
-        customerId: customer.A,
-        asOf: isoDate('2026-12-31'),
-        issuedOn: isoDate('2027-01-04'),
-      }),
-    );
-    const [report] = await database.db.select().from(deliveredDocuments).where(eq(deliveredDocuments.id, id));
+    const report = await yearEndBalanceReportOfA();
     expect(report?.body).toContain('期間中の分配金（2026年10月1日〜2026年12月31日）');
     expect(report?.body).toContain(
       '<tr><td>2026年10月20日（2026年10月15日決算）</td><td>テストファンド DISTMNTH</td><td>特定口座</td><td>10,000円</td><td>2,031円</td><td>受取</td><td>−</td></tr>',

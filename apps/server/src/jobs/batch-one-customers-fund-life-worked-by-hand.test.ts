@@ -4,7 +4,6 @@ import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AssetsService } from '../modules/assets/assets.service.ts';
 import { FundLifeService } from '../modules/assets/fund-life.service.ts';
-import { placeBuyOrder } from '../modules/trading/buy-placement.ts';
 import { addNisaPurchase } from '../modules/trading/trading.repository.ts';
 import {
   cashOf,
@@ -14,6 +13,7 @@ import {
   insertFund,
   insertNavs,
   morningOf,
+  placeSpotBuy,
   runDay,
 } from './test/batch-fixtures.ts';
 
@@ -53,20 +53,8 @@ describe('one customer’s fund life in 2026, worked by hand', () => {
   let customerId: string;
   const fundIds: Record<'MONTHLY' | 'YEARLY' | 'ENDING', string> = { MONTHLY: '', YEARLY: '', ENDING: '' };
 
-  async function buy(fundCode: string, accountType: 'specific' | 'nisa2_growth', amount: bigint) {
-    await database.db.transaction((tx) =>
-      placeBuyOrder(tx, {
-        customerId,
-        fundCode,
-        accountType,
-        orderType: 'AMOUNT',
-        amount,
-        channel: 'BUY',
-        idempotencyKey: `api:${fundCode}`,
-        now: morningOf('2026-06-01'),
-      }),
-    );
-  }
+  const buy = (fundCode: string, accountType: 'specific' | 'nisa2_growth', amount: bigint) =>
+    placeSpotBuy(database, { customerId, fundCode, accountType, amount, on: '2026-06-01' });
 
   const holdingOf = async (fund: keyof typeof fundIds, accountType: 'specific' | 'nisa2_growth') =>
     (

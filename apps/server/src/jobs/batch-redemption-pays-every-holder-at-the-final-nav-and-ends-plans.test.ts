@@ -16,7 +16,6 @@ import { isoDate } from '@fund/domain';
 import { AssetsService } from '../modules/assets/assets.service.ts';
 import { issueAnnualSpecificAccountReport } from '../modules/documents/periodic-reports.ts';
 import { FundLifeService } from '../modules/assets/fund-life.service.ts';
-import { placeBuyOrder } from '../modules/trading/buy-placement.ts';
 import {
   cashOf,
   expectLedgerConsistent,
@@ -25,6 +24,7 @@ import {
   insertNavs,
   ledgerSnapshot,
   morningOf,
+  placeSpotBuy,
   runDay,
   runDays,
 } from './test/batch-fixtures.ts';
@@ -44,25 +44,8 @@ describe('a fund’s 償還 redeems every holder at the final NAV, ends its 積�
   let fundId: string;
   const customer: Record<'A' | 'B' | 'C', string> = { A: '', B: '', C: '' };
 
-  async function buy(
-    customerId: string,
-    accountType: 'specific' | 'nisa2_growth',
-    amount: bigint,
-    on: string,
-  ) {
-    return database.db.transaction((tx) =>
-      placeBuyOrder(tx, {
-        customerId,
-        fundCode: 'ENDFUND1',
-        accountType,
-        orderType: 'AMOUNT',
-        amount,
-        channel: 'BUY',
-        idempotencyKey: `api:${customerId}-${on}`,
-        now: morningOf(on),
-      }),
-    );
-  }
+  const buy = (customerId: string, accountType: 'specific' | 'nisa2_growth', amount: bigint, on: string) =>
+    placeSpotBuy(database, { customerId, fundCode: 'ENDFUND1', accountType, amount, on });
 
   beforeAll(async () => {
     database = await createTestDatabase();

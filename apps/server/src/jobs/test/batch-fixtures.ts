@@ -25,6 +25,7 @@ import {
 import { count, eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { importFundFeed } from '../../modules/fund-feed/fund-feed.service.ts';
+import { placeBuyOrder } from '../../modules/trading/buy-placement.ts';
 import { runBusinessDay, runBusinessDays, type DailyBatchOptions } from '../daily-batch.ts';
 import { demoDebitFailureRule } from '../steps/recurring-debits.step.ts';
 
@@ -183,6 +184,31 @@ export async function linkCard(
 export function morningOf(date: string): Date {
   const [year, month, day] = date.split('-').map(Number) as [number, number, number];
   return jstInstant(year, month, day, 10, 0);
+}
+
+/** A spot buy by amount placed at 10:00 JST of `on`, as the buy API places it. */
+export function placeSpotBuy(
+  handle: DatabaseHandle,
+  order: {
+    customerId: string;
+    fundCode: string;
+    accountType: 'specific' | 'nisa2_growth';
+    amount: bigint;
+    on: string;
+  },
+) {
+  return handle.db.transaction((tx) =>
+    placeBuyOrder(tx, {
+      customerId: order.customerId,
+      fundCode: order.fundCode,
+      accountType: order.accountType,
+      orderType: 'AMOUNT',
+      amount: order.amount,
+      channel: 'BUY',
+      idempotencyKey: `api:${order.customerId}-${order.fundCode}-${order.on}`,
+      now: morningOf(order.on),
+    }),
+  );
 }
 
 /** Row counts that a rerun must leave unchanged. */
