@@ -1,6 +1,6 @@
 // The world the model-based test of customers' lives runs in (test-only): a fresh database, the real app
-// on a business clock, three funds with ten months of NAVs around the run, and customers of every kind of
-// payment set-up, each signed in through the real identity flow.
+// on a business clock, three funds (one paying a monthly distribution) with ten months of NAVs around the
+// run, and customers of every kind of payment set-up, each signed in through the real identity flow.
 import {
   accountTransferAccounts,
   credit,
@@ -9,6 +9,7 @@ import {
   customers,
   debit,
   demoCustomerPasswordHash,
+  fundDistributions,
   fundNavs,
   fundProspectuses,
   funds,
@@ -21,7 +22,15 @@ import {
   type NewFund,
 } from '@fund/db';
 import { createTestDatabase, type TestDatabase } from '@fund/db/testing';
-import { addCalendarDays, isBusinessDay, jstInstant, type AccountType, type IsoDate } from '@fund/domain';
+import {
+  addBusinessDays,
+  addCalendarDays,
+  isBusinessDay,
+  isSettlementDate,
+  jstInstant,
+  type AccountType,
+  type IsoDate,
+} from '@fund/domain';
 import type { App } from '../../app.ts';
 import { manySignInsEnv } from '../customer-session.ts';
 import { buildTestApp } from '../test-app.ts';
@@ -33,11 +42,14 @@ export const firstDate = '2026-11-24' as IsoDate;
 export interface ModelFund {
   readonly code: string;
   readonly overrides: Partial<NewFund>;
+  /** 分配金 per 10,000 units declared on each of its 決算日 (settlementMonths / settlementDay). */
+  readonly distributionPer10k?: bigint;
 }
 
 /**
  * A domestic fund priced the same day, a foreign one priced a day later with a retention fee, and one that
- * only 成長投資枠 takes: the lags and fees every rule of the batch depends on.
+ * only 成長投資枠 takes and pays a distribution every month (the lives meet 受取 / 再投資, NISA room, a
+ * corporation's tax and sells around a 決算日): the lags, fees and 決算 every rule of the batch depends on.
  */
 export const modelFunds: readonly ModelFund[] = [
   {
@@ -61,7 +73,11 @@ export const modelFunds: readonly ModelFund[] = [
       buySettlementLagDays: 3,
       sellSettlementLagDays: 4,
       tsumitateEligible: false,
+      settlementMonths: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12],
+      // the 25th: the first 決算 falls on the run's second day, so even a short life meets one
+      settlementDay: 25,
     },
+    distributionPer10k: 60n,
   },
 ];
 
@@ -126,10 +142,17 @@ export interface World {
 
 /**
  * A deterministic random walk per fund: whole yen per 10,000 units, never below 5,000, moving up to ±1.5%
- * a day, so sells and buys meet gains and losses alike.
+ * a day, so sells and buys meet gains and losses alike; on a 決算日 of a distributing fund the NAV is
+ * ex-distribution (the 分配金 leaves it), declared with its 支払開始日 3 business days later.
  */
-function navRows(fundId: string, fundIndex: number, from: IsoDate, until: IsoDate) {
+function navRows(fundId: string, fund: ModelFund, fundIndex: number, from: IsoDate, until: IsoDate) {
   const rows: { fundId: string; navDate: IsoDate; nav: bigint }[] = [];
+  const distributions: { fundId: string; settlementDate: IsoDate; per10k: bigint; paymentDate: IsoDate }[] =
+    [];
+  const schedule = {
+    months: fund.overrides.settlementMonths ?? [],
+    day: fund.overrides.settlementDay ?? 31,
+  };
   let state = 1_234_567 + fundIndex * 7_654_321;
   let nav = 10_000 + fundIndex * 2_500;
   for (let date = from; date <= until; date = addCalendarDays(date, 1)) {
@@ -137,9 +160,18 @@ function navRows(fundId: string, fundIndex: number, from: IsoDate, until: IsoDat
     state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
     const step = Math.floor((((state % 301) - 150) * nav) / 10_000);
     nav = Math.max(5_000, nav + step);
+    if (fund.distributionPer10k !== undefined && isSettlementDate(schedule, date)) {
+      nav -= Number(fund.distributionPer10k);
+      distributions.push({
+        fundId,
+        settlementDate: date,
+        per10k: fund.distributionPer10k,
+        paymentDate: addBusinessDays(date, 3),
+      });
+    }
     rows.push({ fundId, navDate: date, nav: BigInt(nav) });
   }
-  return rows;
+  return { rows, distributions };
 }
 
 async function insertModelFund(handle: DatabaseHandle, fund: ModelFund, index: number): Promise<string> {
@@ -171,9 +203,9 @@ async function insertModelFund(handle: DatabaseHandle, fund: ModelFund, index: n
     documentUrl: `https://funds.example.jp/${fund.code}/prospectus-v1.pdf`,
   });
   // from a month before the run to well past the longest run, so every 約定日 has its NAV
-  await handle.db
-    .insert(fundNavs)
-    .values(navRows(fundId, index, addCalendarDays(firstDate, -40), addCalendarDays(firstDate, 300)));
+  const walk = navRows(fundId, fund, index, addCalendarDays(firstDate, -40), addCalendarDays(firstDate, 300));
+  await handle.db.insert(fundNavs).values(walk.rows);
+  if (walk.distributions.length > 0) await handle.db.insert(fundDistributions).values(walk.distributions);
   return fundId;
 }
 
