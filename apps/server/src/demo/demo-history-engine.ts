@@ -20,7 +20,11 @@ import { chooseDistributionCourse } from '../shared/distribution-courses.reposit
 import { type PlaceSellOrderInput } from '../modules/trading/order-placement.ts';
 import type { CustomerScript, ScriptedEvent } from './demo-customer-script.ts';
 import { ReplayedBatchItems } from './demo-history-batch-items.ts';
-import { distributionPaymentDates, replayDistributions } from './demo-history-distributions.ts';
+import {
+  distributionsByPaymentDate,
+  replayDistributions,
+  type DistributionsByPaymentDate,
+} from './demo-history-distributions.ts';
 import { writeLegacyBuy } from './demo-history-legacy-buy.ts';
 import { instantOn } from './demo-history-months.ts';
 import { replayOpenOrders } from './demo-history-open-orders.ts';
@@ -274,10 +278,13 @@ export class HistoryEngine {
       }
     }
     const firstDate = [...items.keys(), ...events.keys()].sort()[0];
-    const paymentDates = new Set(
-      firstDate === undefined ? [] : await distributionPaymentDates(this.#tx, firstDate, this.#today),
-    );
-    const pending = new Set<IsoDate>([...items.keys(), ...events.keys(), ...paymentDates]);
+    const distributions: DistributionsByPaymentDate =
+      firstDate === undefined
+        ? new Map()
+        : await distributionsByPaymentDate(this.#tx, firstDate, this.#today);
+    const pending = new Set<IsoDate>([...items.keys(), ...events.keys(), ...distributions.keys()]);
+    // the dates orders or plans need (the others only pay distributions, after that date's 約定 and 受渡)
+    const busy = new Set<IsoDate>([...items.keys(), ...events.keys()]);
     const done = new Set<IsoDate>();
     for (;;) {
       const remaining = [...pending].filter((date) => !done.has(date)).sort();
@@ -285,11 +292,18 @@ export class HistoryEngine {
       if (date === undefined) break;
       done.add(date);
       this.#date = date;
-      for (const event of events.get(date) ?? []) await event.run(this);
-      await this.#batch.processAll(items.get(date) ?? [], date);
-      const later = await replayOpenOrders(this.#tx, this.#batch, customerIds, date, this.#today);
-      for (const next of later) pending.add(next);
-      if (paymentDates.has(date)) await replayDistributions(this.#tx, this.#batch, scriptedCustomers, date);
+      if (busy.has(date)) {
+        for (const event of events.get(date) ?? []) await event.run(this);
+        await this.#batch.processAll(items.get(date) ?? [], date);
+        const later = await replayOpenOrders(this.#tx, this.#batch, customerIds, date, this.#today);
+        for (const next of later) {
+          pending.add(next);
+          busy.add(next);
+        }
+      }
+      const paidToday = distributions.get(date);
+      if (paidToday !== undefined)
+        await replayDistributions(this.#tx, this.#batch, scriptedCustomers, date, paidToday);
     }
     for (const script of scripts) {
       if (script.today !== undefined) await this.today(now, script.today);

@@ -21,13 +21,13 @@ function holdingOf(itemId: string): DistributionHolding {
   return { fundId, settlementDate: isoDate(settlementDate), customerId, accountType };
 }
 
-/** The items of a 支払開始日: every holding of record of each distribution paid from that date. */
-export async function distributionItemsOn(
+/** The items of distributions: every holding of record of each (its 約定日 rule, distributions.repository.ts). */
+export async function distributionItemsOf(
   db: DatabaseExecutor,
-  businessDate: IsoDate,
+  distributions: readonly { fundId: string; settlementDate: string }[],
 ): Promise<{ itemId: string; customerId: string }[]> {
   const items: { itemId: string; customerId: string }[] = [];
-  for (const distribution of await distributionsPaidOn(db, businessDate)) {
+  for (const distribution of distributions) {
     const settlementDate = distribution.settlementDate as IsoDate;
     for (const holder of await unitsOfRecord(db, distribution.fundId, settlementDate)) {
       items.push({
@@ -55,7 +55,8 @@ export async function distributionItemsOn(
 export const distributionsStep: BatchStep = {
   name: 'pay-distributions',
   async enumerate(db, { businessDate }) {
-    return (await distributionItemsOn(db, businessDate)).map((item) => item.itemId);
+    const items = await distributionItemsOf(db, await distributionsPaidOn(db, businessDate));
+    return items.map((item) => item.itemId);
   },
   async process(tx, itemId, { businessDate, now }) {
     return payDistribution(tx, holdingOf(itemId), { businessDate, at: now() });
