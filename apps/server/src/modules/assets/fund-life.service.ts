@@ -14,7 +14,6 @@ import type { AssetsService } from './assets.service.ts';
 import { fundMovementTotals } from '../../shared/fund-movement-totals.repository.ts';
 import { holdingDistributions, holdsOrIsBuying } from './fund-life.repository.ts';
 
-
 /** The course a holding follows: its choice, else 再投資 where the fund offers it (the batch's default). */
 function courseOf(chosen: DistributionCourse | undefined, reinvestmentOffered: boolean): DistributionCourse {
   return reinvestmentOffered ? (chosen ?? 'REINVEST') : 'RECEIVE';
@@ -60,8 +59,7 @@ export class FundLifeService {
     const holding = { customerId, accountType: change.accountType, fundId: fund?.id ?? '' };
     if (fund === undefined || !(await holdsOrIsBuying(this.db, holding)))
       throw new NotFoundError('このファンドのお預りが見つかりません。');
-    if (change.course === 'REINVEST' && !fund.reinvestmentOffered)
-      throw reinvestmentNotOffered();
+    if (change.course === 'REINVEST' && !fund.reinvestmentOffered) throw reinvestmentNotOffered();
     await this.db.transaction(async (tx) => {
       await chooseDistributionCourse(tx, holding, change.course);
       await recordAudit(tx, {

@@ -95,8 +95,7 @@ export class RecurringPurchasesService {
         TradingErrorCode.fundNotOnSale,
         `このファンドは${formatJapaneseDate(fund.redemptionDate ?? '')}に償還されるため、積立は設定できません。`,
       );
-    if (body.distributionCourse === 'REINVEST' && !fund.reinvestmentOffered)
-      throw reinvestmentNotOffered();
+    if (body.distributionCourse === 'REINVEST' && !fund.reinvestmentOffered) throw reinvestmentNotOffered();
     const startMonth = scheduleChangeEffectiveMonth(now);
     await checkPurchaseSetup(tx, customer, fund, body.accountType, startMonth);
 
