@@ -155,11 +155,27 @@ export async function seedDemoFunds(
     .leftJoin(fundNavs, eq(fundNavs.fundId, funds.id))
     .where(inArray(funds.code, codes))
     .groupBy(funds.id, funds.code, funds.redemptionDate);
+  const lastHolidays = new Map(
+    (
+      await executor
+        .select({ fundId: fundHolidays.fundId, last: max(fundHolidays.holiday) })
+        .from(fundHolidays)
+        .where(
+          inArray(
+            fundHolidays.fundId,
+            stored.map((row) => row.id),
+          ),
+        )
+        .groupBy(fundHolidays.fundId)
+    ).map((row) => [row.fundId, row.last]),
+  );
   for (const demo of demoFunds) {
     const fund = stored.find((row) => row.code === demo.fund.code);
     if (fund === undefined) continue;
     const holidays = demoFundHolidays(demo, endDate);
-    if (holidays.length > 0) {
+    // a restart finds this year's holidays in already (they go up to the year after `endDate`)
+    const lastStored = lastHolidays.get(fund.id) ?? null;
+    if (holidays.length > 0 && (lastStored === null || lastStored < holidays.at(-1)!.date)) {
       const result = await executor
         .insert(fundHolidays)
         .values(
