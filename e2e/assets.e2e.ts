@@ -6,7 +6,7 @@ import type { Assets, FundsResponse, OrdersResponse, Trades } from '@fund/contra
 import { formatAccountType, formatUnits, formatYen } from '@fund/domain';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { signedInState, type StorageState } from './support/app-session.ts';
+import { accessTokenOf, signedInState, type StorageState } from './support/app-session.ts';
 import { expectAccessible } from './support/browser.ts';
 import { useRunningApp } from './support/harness.ts';
 
@@ -23,15 +23,6 @@ beforeAll(async () => {
   );
   customers.forEach((customer, index) => signedIn.set(customer, states[index] as StorageState));
 }, 60_000);
-
-/** The access token the app keeps in local storage (`fund.auth.tokens`). */
-function accessTokenOf(state: StorageState): string {
-  const stored = state.origins
-    .flatMap((origin) => origin.localStorage)
-    .find((item) => item.name === 'fund.auth.tokens');
-  if (stored === undefined) throw new Error('no tokens in the signed-in state');
-  return String((JSON.parse(stored.value) as { access_token: string }).access_token);
-}
 
 async function api<T>(token: string, path: string): Promise<T> {
   const response = await fetch(`${app.server.baseUrl}${path}`, {

@@ -4,7 +4,7 @@
 import type { Assets, TotalReturns } from '@fund/contracts';
 import { formatSignedYen, formatYen } from '@fund/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { signedInState, type StorageState } from './support/app-session.ts';
+import { accessTokenOf, signedInState, type StorageState } from './support/app-session.ts';
 import { expectAccessible } from './support/browser.ts';
 import { useRunningApp } from './support/harness.ts';
 
@@ -14,14 +14,6 @@ let signedIn: StorageState;
 beforeAll(async () => {
   signedIn = await signedInState(app.browser, app.server.baseUrl, '1000001');
 }, 60_000);
-
-function accessTokenOf(state: StorageState): string {
-  const stored = state.origins
-    .flatMap((origin) => origin.localStorage)
-    .find((item) => item.name === 'fund.auth.tokens');
-  if (stored === undefined) throw new Error('no tokens in the signed-in state');
-  return String((JSON.parse(stored.value) as { access_token: string }).access_token);
-}
 
 async function api<T>(path: string): Promise<T> {
   const response = await fetch(`${app.server.baseUrl}${path}`, {

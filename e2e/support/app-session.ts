@@ -61,3 +61,12 @@ export async function signedInState(
     await context.close();
   }
 }
+
+/** The access token a signed-in state keeps in local storage (`fund.auth.tokens`), for API calls of a test. */
+export function accessTokenOf(state: StorageState): string {
+  const stored = state.origins
+    .flatMap((origin) => origin.localStorage)
+    .find((item) => item.name === 'fund.auth.tokens');
+  if (stored === undefined) throw new Error('no tokens in the signed-in state');
+  return String((JSON.parse(stored.value) as { access_token: string }).access_token);
+}

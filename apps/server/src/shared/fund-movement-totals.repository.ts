@@ -6,9 +6,10 @@ import { rowsOf } from './rows-of.repository.ts';
 // and by the year-end 取引残高報告書 (documents module), which must show the same figures.
 
 /**
- * Per fund the customer has ever bought (up to a 受渡日, for a report's date): the settled buys (累計買付金額, reinvestments included), the
- * settled sales and 償還 before capital-gains tax (累計売付金額: the trade's amount is after it), and the
- * distributions after tax (累計受取分配金額) with the reinvested part.
+ * Per fund the customer has ever bought, up to a date (a report's; 受渡日 and 支払開始日 count): the settled
+ * buys (累計買付金額, reinvestments included), the settled sales and 償還 before capital-gains tax
+ * (累計売付金額: the trade's amount is after it), and the distributions after tax (累計受取分配金額) with the
+ * reinvested part.
  */
 export async function fundMovementTotals(db: DatabaseExecutor, customerId: string, upTo = '9999-12-31') {
   const rows = await rowsOf(
