@@ -59,4 +59,32 @@ describe('a holding’s distribution course', () => {
       'ご保有の口数は償還日の基準価額（償還価額）で換金し、信託財産留保額なしでお預り金に入金します（課税口座では売却と同じく譲渡益に課税）。ご注文の受付は2027年1月13日までです。',
     );
   }, 20_000);
+
+  it('holding-says-when-its-distributions-cannot-be-shown-and-retries', async () => {
+    let failing = true;
+    apiServer.use(
+      http.get(FundLifePath.distributionCourses, () =>
+        failing
+          ? HttpResponse.json({ code: '500-000', message: '' }, { status: 500 })
+          : HttpResponse.json(holdingDistributionsFixture),
+      ),
+    );
+    const user = userEvent.setup();
+    renderApp('/assets');
+    const holding = await screen.findByRole(
+      'article',
+      { name: 'さくらグローバルバランス（特定口座）' },
+      { timeout: 8000 },
+    );
+    expect(
+      await within(holding).findByText('分配金の受取方法と累計分配金を表示できませんでした。', undefined, {
+        timeout: 8000,
+      }),
+    ).toBeInTheDocument();
+    failing = false;
+    await user.click(within(holding).getByRole('button', { name: /再読み込み/ }));
+    expect((await within(holding).findByText('分配金の受取方法')).nextElementSibling).toHaveTextContent(
+      '再投資',
+    );
+  }, 30_000);
 });

@@ -27,6 +27,23 @@ export function HoldingDistributions({
   const [editing, setEditing] = useState(false);
   const [chosen, setChosen] = useState<DistributionCourseValue | undefined>(undefined);
   const row = query.data;
+  // one failed list for every holding: a quiet line each (no alert per holding), the retry refetches it once
+  if (query.isError)
+    return (
+      <div className="holding-distributions">
+        <p className="holding-distributions__unavailable">
+          分配金の受取方法と累計分配金を表示できませんでした。
+          <Button
+            type="button"
+            variant="text"
+            loading={query.isFetching}
+            onClick={() => void query.refetch()}
+          >
+            再読み込み<span className="visually-hidden">（{name}の分配金）</span>
+          </Button>
+        </p>
+      </div>
+    );
   if (row === null || row === undefined) return null;
   const failure =
     change.error instanceof ApiError && change.error.detail !== ''
