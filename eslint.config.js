@@ -187,7 +187,7 @@ export default tseslint.config(
       'bench/**',
       'e2e/**',
       'test/**',
-      '*.config.{ts,js}',
+      '{,apps/*/,packages/*/}*.config.{ts,js}',
       '**/*.test.{ts,tsx}',
       '**/test/**',
     ],

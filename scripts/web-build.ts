@@ -1,10 +1,13 @@
 // The web app's build as `npm start` needs it: whether the bundle in apps/web/dist is older than its
 // sources, and a build that puts each variant (decision 024) in place whole when it is done, so the server,
-// started beside it, never serves a half-written directory (decision 033).
+// started beside it, never serves a half-written directory (decision 033). Each variant's compressed
+// copies are written after it is in place (apps/web/precompress.ts), beside the next variant's build.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { setPriority } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { isPrecompressed, precompressedMarker, precompressLaterVariable } from '../apps/web/precompress.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const web = join(root, 'apps/web');
@@ -63,63 +66,91 @@ function newestChange(path: string): number {
   );
 }
 
-/** `missing`: no complete build (a fresh checkout, or one interrupted); `stale`: older than its sources. */
+/**
+ * `missing`: no complete build (a fresh checkout, or one interrupted, its compressed copies included);
+ * `stale`: older than its sources.
+ */
 export function webBuildState(): 'current' | 'missing' | 'stale' {
   // the oldest variant decides: a missing one (a build interrupted, or made before the variants) means a build
   const builtAt = Math.min(
     ...variants
-      .map(({ dir }) => join(dir, 'index.html'))
+      .map(({ dir }) => join(dir, precompressedMarker))
       .map((file) => (existsSync(file) ? statSync(file).mtimeMs : 0)),
   );
   if (builtAt === 0) return 'missing';
   return builtAt >= Math.max(...sources.map(newestChange)) ? 'current' : 'stale';
 }
 
-function viteBuild(mode: string, outDir: string): Promise<void> {
+/** A nice value (0 normal, 19 lowest): the build yields the processor to the server beside it. */
+const backgroundPriority = 10;
+
+/** Runs a Node script of the project with this Node (the project's, decision 001), not the PATH's first. */
+function runNode(what: string, args: readonly string[], env: NodeJS.ProcessEnv = {}): Promise<void> {
   return new Promise((resolve, reject) => {
-    // this Node (the project's, decision 001), not whichever `node` the PATH finds first
-    const vite = spawn(
-      process.execPath,
-      [
-        join(root, 'node_modules/vite/bin/vite.js'),
-        'build',
-        '--mode',
-        mode,
-        '--outDir',
-        outDir,
-        '--logLevel',
-        'warn',
-      ],
-      {
-        cwd: web,
-        stdio: 'inherit',
-        // always the production build: a caller's NODE_ENV (Vitest sets `test` for the browser tests' setup)
-        // would make Vite bundle React's development build, with StrictMode's double effects
-        env: { ...process.env, NODE_ENV: 'production' },
-      },
-    );
-    vite.on('error', reject);
-    vite.on('exit', (code) =>
-      code === 0 ? resolve() : reject(new Error(`vite build --mode ${mode} exited with ${code}`)),
-    );
+    const child = spawn(process.execPath, args, {
+      cwd: web,
+      stdio: 'inherit',
+      env: { ...process.env, ...env },
+    });
+    // below the server's priority: on a machine with few cores the server, which the first page waits for
+    // too, starts first, and the build takes the rest (the customer app still comes first of the builds)
+    if (child.pid !== undefined) setPriority(child.pid, backgroundPriority);
+    child.on('error', reject);
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${what} exited with ${code}`))));
   });
 }
+
+const viteBuild = (mode: string, outDir: string) =>
+  runNode(
+    `vite build --mode ${mode}`,
+    [
+      join(root, 'node_modules/vite/bin/vite.js'),
+      'build',
+      '--mode',
+      mode,
+      '--outDir',
+      outDir,
+      '--logLevel',
+      'warn',
+    ],
+    {
+      // always the production build: a caller's NODE_ENV (Vitest sets `test` for the browser tests' setup)
+      // would make Vite bundle React's development build, with StrictMode's double effects
+      NODE_ENV: 'production',
+      [precompressLaterVariable]: '1',
+    },
+  );
+
+/** In a process of its own: the server's thread pool stays free for the requests it serves meanwhile. */
+const precompressInPlace = (dir: string) =>
+  isPrecompressed(dir)
+    ? Promise.resolve()
+    : runNode(`precompressing ${dir}`, [join(root, 'scripts/web-precompress.ts'), dir]);
 
 /**
  * Builds the three variants one after another, each into a directory of its own and then renamed into
  * dist: the server sees a variant whole or not at all. The old build goes first, so a stale app is never
- * served beside a new one.
+ * served beside a new one. A variant's compressed copies are written once it is in place, while the next
+ * variant builds; the build is done when they all are.
  */
 export async function buildWebApp(): Promise<void> {
   rmSync(dist, { recursive: true, force: true });
   removeAbandonedBuilds();
   mkdirSync(buildingDir, { recursive: true });
-  for (const { mode, dir } of variants) {
-    const building = join(buildingDir, mode);
-    await viteBuild(mode, building);
-    // a start beside this one may have put the same sources' variant there first: it is kept
-    if (existsSync(join(dir, 'index.html'))) rmSync(building, { recursive: true, force: true });
-    else renameSync(building, dir);
+  const compressing: Promise<void>[] = [];
+  try {
+    for (const { mode, dir } of variants) {
+      const building = join(buildingDir, mode);
+      await viteBuild(mode, building);
+      // a start beside this one may have put the same sources' variant there first: it is kept
+      if (existsSync(join(dir, 'index.html'))) rmSync(building, { recursive: true, force: true });
+      else renameSync(building, dir);
+      compressing.push(precompressInPlace(dir));
+    }
+  } finally {
+    // a failed build still waits for the copies under way, so none is left half-written by this start
+    await Promise.allSettled(compressing);
   }
+  await Promise.all(compressing);
   rmSync(buildingDir, { recursive: true, force: true });
 }

@@ -1,35 +1,20 @@
-// Writes .br and .gz next to every built text file, so the server sends compressed files without
-// compressing on each request (@fastify/static `preCompressed`): phones on slow networks load less.
-import { readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+// The Vite side of apps/web/precompress.ts: a build compresses its variant when it is written, unless
+// `npm start` does it after putting the variant in place (`later`: scripts/web-build.ts).
+import { resolve } from 'node:path';
 import type { Plugin } from 'vite';
+import { precompressVariant } from './precompress.ts';
 
-const compressible = /\.(?:js|mjs|css|html|svg|json|txt)$/;
-/** Below this size the compressed file saves nothing worth a second request path. */
-const minimumBytes = 1024;
-
-export function precompress(): Plugin {
+export function precompress({ later = false }: { later?: boolean } = {}): Plugin {
   let outDir = 'dist';
   return {
     name: 'fund:precompress',
     apply: 'build',
     configResolved(config) {
-      outDir = config.build.outDir;
+      outDir = resolve(config.root, config.build.outDir);
     },
-    writeBundle(options, bundle) {
-      const directory = options.dir ?? outDir;
-      for (const fileName of Object.keys(bundle)) {
-        if (!compressible.test(fileName)) continue;
-        const path = join(directory, fileName);
-        const content = readFileSync(path);
-        if (content.byteLength < minimumBytes) continue;
-        writeFileSync(`${path}.gz`, gzipSync(content, { level: 9 }));
-        writeFileSync(
-          `${path}.br`,
-          brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
-        );
-      }
+    // after the public folder is copied too: the variant's folder is complete
+    async closeBundle() {
+      if (!later) await precompressVariant(outDir);
     },
   };
 }

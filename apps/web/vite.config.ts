@@ -7,6 +7,7 @@ import { defineConfig, type Plugin } from 'vite';
 import { buildVariantOf, foreignModules, type BuildVariant } from './build-variants.ts';
 import { chunkGroups, largeLibraryBoundary } from './chunk-groups.ts';
 import { precompress } from './precompress-plugin.ts';
+import { precompressLaterVariable } from './precompress.ts';
 import { routePreloads } from './route-preloads-plugin.ts';
 import { SERVICE_NAME } from './src/config/site.ts';
 
@@ -70,7 +71,7 @@ export default defineConfig(({ mode }) => {
       largeLibraryBoundary(variant.name === 'customer'),
       // the route list is the customer app's (src/app/routes.tsx); the other variants have no server-side preloads
       ...(variant.name === 'customer' ? [routePreloads()] : []),
-      precompress(),
+      precompress({ later: process.env[precompressLaterVariable] === '1' }),
     ],
     server: {
       // the API paths go to the server; everything else is the app (the server does the same in production)

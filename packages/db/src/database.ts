@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
@@ -6,6 +6,7 @@ import { drizzle as drizzleNodePg, type NodePgDatabase } from 'drizzle-orm/node-
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite, type PgliteDatabase } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { readClusterTemplate } from './pglite-cluster-template.ts';
 import { lockPgliteDataDir } from './pglite-data-dir-lock.ts';
 import * as schema from './schema/index.ts';
 
@@ -25,7 +26,9 @@ export interface DatabaseOptions {
   dataDir?: string | undefined;
   /**
    * A PGlite `dumpDataDir` tarball an in-memory database starts from instead of running initdb; tests
-   * use a migrated one (see testing/pglite-template.ts). Ignored for PostgreSQL and on-disk PGlite.
+   * use a migrated one (see testing/test-database-template.ts). Ignored for PostgreSQL and on-disk
+   * PGlite. Without it, a new PGlite database starts from the cluster `npm install` keeps
+   * (pglite-cluster-template.ts) when there is one.
    */
   pgliteDataDirTarball?: Blob | undefined;
   /** Largest number of PostgreSQL connections this process opens (pg pool `max`); default 10. */
@@ -73,16 +76,22 @@ export async function pingDatabase(handle: DatabaseHandle): Promise<void> {
   await handle.db.execute(sql`SELECT 1`);
 }
 
+/** What a new database starts from: the tarball given, else the kept cluster, else initdb (none). */
+const startingData = (tarball: Blob | undefined) => {
+  const data = tarball ?? readClusterTemplate();
+  return data === undefined ? {} : { loadDataDir: data };
+};
+
 async function openPglite(dataDir: string, tarball: Blob | undefined): Promise<DatabaseHandle> {
   if (dataDir.startsWith('memory://')) {
-    const client = await PGlite.create(dataDir, tarball === undefined ? {} : { loadDataDir: tarball });
-    return pgliteHandle(client, () => {});
+    return pgliteHandle(await PGlite.create(dataDir, startingData(tarball)), () => {});
   }
   const directory = resolve(dataDir);
   mkdirSync(dirname(directory), { recursive: true }); // PGlite creates the directory itself, not its parents
   const unlock = lockPgliteDataDir(directory);
   try {
-    return pgliteHandle(await PGlite.create(directory), unlock);
+    const isNew = !existsSync(directory);
+    return pgliteHandle(await PGlite.create(directory, isNew ? startingData(undefined) : {}), unlock);
   } catch (error) {
     unlock();
     throw error;

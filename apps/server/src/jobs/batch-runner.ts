@@ -1,3 +1,4 @@
+import { setImmediate } from 'node:timers/promises';
 import type { IsoDate } from '@fund/domain';
 import type { Database, Transaction } from '@fund/db';
 import type { BatchSettings } from './batch-context.ts';
@@ -182,6 +183,9 @@ export async function runStep(options: RunStepOptions): Promise<StepReport> {
         if (result.ok) outcomes[result.outcome] = (outcomes[result.outcome] ?? 0) + 1;
         else failed += 1;
       }
+      // The embedded database answers within the same turn of the event loop (no socket to wait on), so a
+      // long step would keep every request waiting until its end: requests get their turn between chunks.
+      await setImmediate();
     }
   };
   // every loop ends before the step reports (or fails): none is left running into the next step

@@ -1,10 +1,12 @@
 import {
   addBusinessDays,
+  addCalendarDays,
   businessDayOnOrAfter,
   dateInMonth,
   extraHolidaysOf,
   isoDate,
   latestPublishedNavDate,
+  previousBusinessDay,
   yearOf,
   type IsoDate,
 } from '@fund/domain';
@@ -185,11 +187,16 @@ export async function seedDemoFunds(
         .returning({ holiday: fundHolidays.holiday });
       report.holidaysInserted += result.length;
     }
-    // a restart finds the NAVs in already: the walk from the inception is not computed again for nothing;
-    // a redeemed fund has no NAV after its 償還日 (its 償還価額)
+    // a restart finds the NAVs in already: the walk from the inception is not computed again for nothing
+    // (its last NAV is on the fund's last business day up to the date: a fund's holiday has none); a
+    // redeemed fund has no NAV after its 償還日 (its 償還価額)
     const lastDate =
       fund.redemptionDate !== null && fund.redemptionDate < endDate ? fund.redemptionDate : endDate;
-    if (fund.lastNavDate !== null && fund.lastNavDate >= lastDate) continue;
+    const lastNavDay = previousBusinessDay(
+      addCalendarDays(isoDate(lastDate), 1),
+      extraHolidaysOf(holidays.map((holiday) => holiday.date)),
+    );
+    if (fund.lastNavDate !== null && fund.lastNavDate >= lastNavDay) continue;
     const walk = demoFundWalk(demo, isoDate(lastDate));
     const missing = walk.navs.filter((row) => fund.lastNavDate === null || row.navDate > fund.lastNavDate);
     for (let start = 0; start < missing.length; start += navBatchSize) {
