@@ -1,11 +1,11 @@
 // The server as one JavaScript file for `npm start` (decision 033): tsx transformed about 500 TypeScript
-// files at every start, and Node read drizzle-orm's 179 KB package.json again for each of its files. The
-// bundle holds the server's and the packages' sources and drizzle-orm; every other dependency stays a
-// package Node loads as usual (native code, files read beside their modules). It is made again when one of
-// the files it was made from changed, and written beside its list of them in apps/server/dist.
+// files at every start, and Node resolved and read some 1,400 files of packages one by one. The bundle holds
+// the server's and the workspace's sources and the packages they use, but for the few listed below, which
+// Node loads as usual (native code, files read beside their modules). It is made again when one of the
+// files it was made from changed, and written beside its list of them in apps/server/dist.
 import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { join, relative } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Plugin } from 'esbuild';
 
@@ -15,9 +15,24 @@ export const serverBundleFile = join(bundleDir, 'main.js');
 /** The files the bundle was made from (esbuild's list), and this script: a change to one makes it stale. */
 const inputsFile = join(bundleDir, 'main.inputs.json');
 const thisScript = fileURLToPath(import.meta.url);
+/** npm's own record of what node_modules holds (the hidden lockfile), rewritten by every install. */
+const installedPackagesRecord = 'node_modules/.package-lock.json';
 
-/** Packages bundled with the sources: the workspace's own, and drizzle-orm (about 450 small files). */
-const bundled = (specifier: string) => /^(@fund\/|drizzle-orm(\/|$))/.test(specifier);
+/**
+ * Packages Node loads from node_modules as usual: native code, and files read beside their modules at run
+ * time (PGlite's WebAssembly, the API explorer's pages, the static files' sender, the log transports).
+ */
+const externalPackages = [
+  '@electric-sql/pglite',
+  '@fastify/swagger-ui',
+  '@fastify/static',
+  '@node-rs/argon2',
+  'pino',
+  'pino-pretty',
+  'pg-native',
+];
+const bundled = (specifier: string) =>
+  !externalPackages.some((name) => specifier === name || specifier.startsWith(`${name}/`));
 
 /**
  * Keeps every other package external, and gives each bundled file its own `import.meta.url`: the sources
@@ -30,10 +45,10 @@ const ownFilesOnly: Plugin = {
       kind === 'entry-point' || bundled(path) ? undefined : { path, external: true },
     );
     build.onLoad({ filter: /\.[cm]?[jt]s$/ }, async ({ path }) => ({
-      contents: (await readFile(path, 'utf8')).replaceAll(
-        'import.meta.url',
-        JSON.stringify(pathToFileURL(path).href),
-      ),
+      contents: (await readFile(path, 'utf8'))
+        .replaceAll('import.meta.url', JSON.stringify(pathToFileURL(path).href))
+        .replaceAll(/\b__dirname\b/g, JSON.stringify(dirname(path)))
+        .replaceAll(/\b__filename\b/g, JSON.stringify(path)),
       loader: path.endsWith('.ts') ? 'ts' : 'js',
     }));
   },
@@ -63,6 +78,10 @@ async function bundleServer(): Promise<void> {
     sourcemap: 'linked',
     sourcesContent: false,
     plugins: [ownFilesOnly],
+    // the bundled CommonJS packages call require() for Node's modules and the external packages
+    banner: {
+      js: "import { createRequire as createRequireOfBundle } from 'node:module'; const require = createRequireOfBundle(import.meta.url);",
+    },
     metafile: true,
     write: false,
     logLevel: 'warning',
@@ -73,8 +92,13 @@ async function bundleServer(): Promise<void> {
     writeFileSync(`${path}.${process.pid}`, contents);
     return path;
   });
-  // esbuild names the inputs relative to absWorkingDir
-  const inputs = [...Object.keys(result.metafile.inputs), relative(root, thisScript)];
+  // esbuild names the inputs relative to absWorkingDir; the packages' files change only through npm, which
+  // rewrites its record of node_modules each time: that one file stands for the 1,400 of them
+  const inputs = [
+    ...Object.keys(result.metafile.inputs).filter((input) => !input.startsWith('node_modules/')),
+    installedPackagesRecord,
+    relative(root, thisScript),
+  ];
   writeFileSync(`${inputsFile}.${process.pid}`, JSON.stringify(inputs));
   for (const path of [...written.filter((path) => path !== serverBundleFile), inputsFile, serverBundleFile])
     renameSync(`${path}.${process.pid}`, path);

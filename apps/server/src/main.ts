@@ -1,7 +1,8 @@
 import { serviceInfo } from '@fund/contracts';
 import { jstDateOf } from '@fund/domain';
-import { migrateDatabase, openDatabase, seedDemoData, type DatabaseHandle } from '@fund/db';
+import { hasDemoData, migrateDatabase, openDatabase, seedDemoData, type DatabaseHandle } from '@fund/db';
 import closeWithGrace from 'close-with-grace';
+import type { FastifyBaseLogger } from 'fastify';
 import { buildApp } from './app.ts';
 import { ConfigError, developmentDefaultWarnings, loadConfig, type Config } from './config/config.ts';
 import { startBatchScheduler } from './jobs/batch-scheduler.ts';
@@ -67,16 +68,22 @@ closeWithGrace({ delay: 10_000, logger: app.log }, async ({ signal, err }) => {
   app.log.info('Stopped');
 });
 
+/** The demo customers and funds, or what a newer version adds to a database that has them (idempotent). */
+async function seedDemoDataOf(database: DatabaseHandle, clock: Clock, log: FastifyBaseLogger): Promise<void> {
+  const { seeded } = await seedDemoData(database);
+  log.info(seeded ? 'Demo data seeded' : 'Demo data already present');
+  // the closed customer's 電子交付書面 need no history: there from the first sign-in (idempotent)
+  await database.db.transaction((tx) =>
+    issueDemoPeriodicDocuments(tx, jstDateOf(clock.now()), closedCustomerDocuments),
+  );
+}
+
 try {
   await migrateDatabase(database);
-  if (config.seedDemoData) {
-    const { seeded } = await seedDemoData(database);
-    app.log.info(seeded ? 'Demo data seeded' : 'Demo data already present');
-    // the closed customer's 電子交付書面 need no history: there from the first sign-in (idempotent)
-    await database.db.transaction((tx) =>
-      issueDemoPeriodicDocuments(tx, jstDateOf(clock.now()), closedCustomerDocuments),
-    );
-  }
+  // A new database gets its demo data before the server listens. A restart finds it, and what a newer
+  // version adds to it is written after listening, so the first page does not wait for those checks.
+  const newDemoDatabase = config.seedDemoData && !(await hasDemoData(database));
+  if (newDemoDatabase) await seedDemoDataOf(database, clock, app.log);
   for (const warning of developmentDefaultWarnings(config)) {
     app.log.warn(`DEVELOPMENT DEFAULT — ${warning}`);
   }
@@ -85,16 +92,20 @@ try {
   // page does not wait for it: once per database, all or nothing; a failure leaves the demo without a
   // history but does not stop the server. The batch scheduler starts after it, never beside it.
   const demoHistory = config.seedDemoData
-    ? seedDemoHistory(database, {
-        today: jstDateOf(clock.now()),
-        now: clock.now(),
-        purchaseLagBusinessDays: config.batch.purchaseLagDays,
-      }).then(
-        (history) => {
-          if (history.seeded) app.log.info(`Demo history seeded in ${history.elapsedMs} ms`);
-        },
-        (error: unknown) => app.log.error({ err: error }, 'Demo history could not be seeded'),
-      )
+    ? (newDemoDatabase ? Promise.resolve() : seedDemoDataOf(database, clock, app.log))
+        .then(() =>
+          seedDemoHistory(database, {
+            today: jstDateOf(clock.now()),
+            now: clock.now(),
+            purchaseLagBusinessDays: config.batch.purchaseLagDays,
+          }),
+        )
+        .then(
+          (history) => {
+            if (history.seeded) app.log.info(`Demo history seeded in ${history.elapsedMs} ms`);
+          },
+          (error: unknown) => app.log.error({ err: error }, 'Demo data or history could not be seeded'),
+        )
     : Promise.resolve();
   if (config.batch.scheduler) {
     // after the price time each day, and now for the days missed since the last run (jobs/batch-scheduler.ts)

@@ -11,7 +11,7 @@ export {
   type Transaction,
 } from './database.ts';
 export { migrateDatabase } from './migrate.ts';
-export { seedDemoData } from './seed/seed-demo-data.ts';
+export { hasDemoData, seedDemoData } from './seed/seed-demo-data.ts';
 export { demoAgents } from './seed/demo-agents.ts';
 export * from './schema/index.ts';
 export { demoCustomers, mainDemoAccountNumber, type DemoCustomer } from './seed/demo-customers.ts';

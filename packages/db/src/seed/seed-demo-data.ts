@@ -16,6 +16,21 @@ import { demoUpdateAccountRequests } from './demo-update-account-requests.ts';
  * Inserts the demo data unless any demo customer exists already, so it can run on every start.
  * Everything is inserted in one transaction: a failure leaves no half-seeded database behind.
  */
+/** Whether this database has the demo customers: then `seedDemoData` only tops up what is missing. */
+export async function hasDemoData(handle: DatabaseHandle): Promise<boolean> {
+  const [existing] = await handle.db
+    .select({ id: customers.id })
+    .from(customers)
+    .where(
+      inArray(
+        customers.accountNumber,
+        demoCustomers.map((customer) => customer.accountNumber),
+      ),
+    )
+    .limit(1);
+  return existing !== undefined;
+}
+
 export async function seedDemoData(handle: DatabaseHandle): Promise<{ seeded: boolean }> {
   return handle.db.transaction(async (tx) => {
     // two processes starting together would otherwise both see "no demo customers" and both insert
