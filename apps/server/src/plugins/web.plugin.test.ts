@@ -1,4 +1,5 @@
 import { renameSync } from 'node:fs';
+import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app.ts';
@@ -83,6 +84,19 @@ describe('web app served from WEB_DIST_DIR', () => {
     expect(response.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(response.rawPayload).toString()).toBe(dist.assetBody);
     expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('sends the file itself while its compressed copies are not written yet (npm start writes them after the build)', async () => {
+    const compressed = join(dist.dir, 'static', 'index-Bx7kQ2.js.gz');
+    renameSync(compressed, `${compressed}.aside`);
+    const response = await (
+      await webApp()
+    )
+      .inject({ method: 'GET', url: dist.assetPath, headers: { 'accept-encoding': 'br, gzip' } })
+      .finally(() => renameSync(`${compressed}.aside`, compressed));
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBeUndefined();
+    expect(response.body).toBe(dist.assetBody);
   });
 
   it('answers the admin build’s screens (/admin/, /admin/customers/1000001/assets) with its own index.html', async () => {
