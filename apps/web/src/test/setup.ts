@@ -16,6 +16,17 @@ beforeAll(() => apiServer.listen({ onUnhandledRequest: 'error' }));
 afterAll(() => apiServer.close());
 
 /**
+ * A page's session gate starts the session's background services from a dynamic import once its first
+ * screen shows (app/session-gate.ts). On a busy machine that import can settle after the file's last test,
+ * when jsdom's window is gone, and starting them then fails the run with "window is not defined": the file
+ * waits for the same module, whose earlier import then finishes first, before its environment goes.
+ */
+afterAll(async () => {
+  await import('../lib/auth/session-services');
+  await new Promise((resolve) => setTimeout(resolve, 0));
+});
+
+/**
  * jsdom has no layout: scrolling is absent, and it has no matchMedia. Page arrival scrolls, and tests run
  * as if the user asked for reduced motion, so page changes are immediate; a test that covers the
  * transition itself replaces matchMedia.

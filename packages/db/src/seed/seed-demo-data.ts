@@ -1,6 +1,6 @@
 import { inArray, sql } from 'drizzle-orm';
 import { advisoryLockKeys } from '../advisory-locks.ts';
-import type { DatabaseHandle } from '../database.ts';
+import type { DatabaseExecutor, DatabaseHandle } from '../database.ts';
 import { customers, informationReads, informations, updateAccountRequests } from '../schema/index.ts';
 import { seedDemoAgents } from './demo-agents.ts';
 import { demoCustomers } from './demo-customers.ts';
@@ -12,13 +12,9 @@ import { seedDemoSignIns } from './demo-sign-ins.ts';
 import { seedDemoTradingAccounts } from './demo-trading-accounts.ts';
 import { demoUpdateAccountRequests } from './demo-update-account-requests.ts';
 
-/**
- * Inserts the demo data unless any demo customer exists already, so it can run on every start.
- * Everything is inserted in one transaction: a failure leaves no half-seeded database behind.
- */
-/** Whether this database has the demo customers: then `seedDemoData` only tops up what is missing. */
-export async function hasDemoData(handle: DatabaseHandle): Promise<boolean> {
-  const [existing] = await handle.db
+/** Whether any demo customer is in the database. */
+async function demoCustomersPresent(executor: DatabaseExecutor): Promise<boolean> {
+  const [existing] = await executor
     .select({ id: customers.id })
     .from(customers)
     .where(
@@ -31,22 +27,19 @@ export async function hasDemoData(handle: DatabaseHandle): Promise<boolean> {
   return existing !== undefined;
 }
 
+/** Whether this database has the demo customers: then `seedDemoData` only tops up what is missing. */
+export const hasDemoData = (handle: DatabaseHandle): Promise<boolean> => demoCustomersPresent(handle.db);
+
+/**
+ * Inserts the demo data unless any demo customer exists already, so it can run on every start.
+ * Everything is inserted in one transaction: a failure leaves no half-seeded database behind.
+ */
 export async function seedDemoData(handle: DatabaseHandle): Promise<{ seeded: boolean }> {
   return handle.db.transaction(async (tx) => {
     // two processes starting together would otherwise both see "no demo customers" and both insert
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${advisoryLockKeys.seedDemoData})`);
     await seedDemoFunds(tx); // on its own idempotent: also fills a database seeded before funds existed
-    const existing = await tx
-      .select({ id: customers.id })
-      .from(customers)
-      .where(
-        inArray(
-          customers.accountNumber,
-          demoCustomers.map((customer) => customer.accountNumber),
-        ),
-      )
-      .limit(1);
-    if (existing.length > 0) {
+    if (await demoCustomersPresent(tx)) {
       // each is idempotent: a database seeded before they existed gets them on its next start
       await seedDemoSignIns(tx);
       await seedDemoRootLoading(tx);
