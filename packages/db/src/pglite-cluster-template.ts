@@ -6,7 +6,7 @@ import { PGlite } from '@electric-sql/pglite';
 /*
  * A new PGlite cluster, kept once per machine and PGlite version: initdb, which every new embedded database
  * ran, takes 3–4 s on a two-core machine, and loading its result 0.8 s (decision 033). `npm install` writes
- * it (scripts/prepare-embedded-database.ts); a database opened without it runs initdb as before. It holds
+ * it (cli/prepare-embedded-database.ts, this package's postinstall); a database opened without it runs initdb as before. It holds
  * only what initdb makes (no table of ours), so a database made from it equals one initdb made.
  */
 
