@@ -1,10 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { currentServerBundle } from '../../../../scripts/server-bundle.ts';
+import { repoRoot } from '../config/config-settings.ts';
+import { freePort } from '../test/free-port.ts';
 
 /*
  * `npm start` runs the server from one JavaScript file that holds its packages too (scripts/server-bundle.ts,
@@ -13,16 +14,6 @@ import { currentServerBundle } from '../../../../scripts/server-bundle.ts';
  * error body, the identity provider (oidc-provider, jose), the API description and its explorer (an
  * external package reading its own files), and the web app's document.
  */
-const repoRoot = path.resolve(import.meta.dirname, '../../../..');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 describe('the server bundle npm start runs', () => {
   let server: ChildProcess | undefined;

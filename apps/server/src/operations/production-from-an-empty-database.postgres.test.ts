@@ -1,7 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fundFeedFormat, InboundPath, OperatorConsolePath, OperatorIdentityPath } from '@fund/contracts';
@@ -12,6 +11,7 @@ import { repoRoot } from '../config/config-settings.ts';
 import { signedHeaders } from '../plugins/signed-inbound.ts';
 import { HttpBrowser } from '../scale-out/test/http-browser.ts';
 import { createWebDist, type WebDist } from '../test/test-app.ts';
+import { freePort } from '../test/free-port.ts';
 import { SmtpSink } from '../test/smtp-sink.ts';
 
 // Issue 27 point 6: production from an empty database, as docs/deployment.md walks it — an empty
@@ -42,15 +42,6 @@ function businessDays(from: string, to: string): IsoDate[] {
   for (let day = isoDate(from); day <= to; day = addCalendarDays(day, 1))
     if (isBusinessDay(day)) days.push(day);
   return days;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 function navs(days: readonly string[], nav: number) {

@@ -1,12 +1,12 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { exportJWK, generateKeyPair } from 'jose';
 import { CuttableRelay } from '../../test/cuttable-relay.ts';
+import { freePort } from '../../test/free-port.ts';
 import { createWebDist, type WebDist } from '../../test/test-app.ts';
 
 const repoRoot = fileURLToPath(new URL('../../../../../', import.meta.url));
@@ -21,18 +21,6 @@ export function findNginx(): string | undefined {
   const which = spawnSync('sh', ['-c', 'command -v nginx'], { encoding: 'utf8' });
   const found = which.stdout.trim();
   return which.status === 0 && found !== '' ? found : undefined;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address !== null ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 async function waitFor(url: string, ready: () => boolean, describe: () => string): Promise<void> {
