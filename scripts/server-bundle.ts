@@ -35,11 +35,12 @@ const bundled = (specifier: string) =>
   !externalPackages.some((name) => specifier === name || specifier.startsWith(`${name}/`));
 
 /**
- * Keeps every other package external, and gives each bundled file its own `import.meta.url`: the sources
- * read files beside themselves (stylesheets, scripts, the migrations), which stay where they are.
+ * Keeps the packages above external, and gives each bundled file its own `import.meta.url`, `__dirname` and
+ * `__filename`: the sources and packages read files beside themselves (stylesheets, scripts, the
+ * migrations, a package's data), which stay where they are.
  */
-const ownFilesOnly: Plugin = {
-  name: 'own-files-only',
+const filesKeepTheirPlaces: Plugin = {
+  name: 'files-keep-their-places',
   setup(build) {
     build.onResolve({ filter: /^[^./]/ }, ({ path, kind }) =>
       kind === 'entry-point' || bundled(path) ? undefined : { path, external: true },
@@ -77,7 +78,7 @@ async function bundleServer(): Promise<void> {
     // stack traces name the sources (the server turns source maps on); the sources are on disk beside it
     sourcemap: 'linked',
     sourcesContent: false,
-    plugins: [ownFilesOnly],
+    plugins: [filesKeepTheirPlaces],
     // the bundled CommonJS packages call require() for Node's modules and the external packages
     banner: {
       js: "import { createRequire as createRequireOfBundle } from 'node:module'; const require = createRequireOfBundle(import.meta.url);",
