@@ -7,7 +7,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort } from '../e2e/support/server.ts';
+import { freePort } from '../apps/server/src/test/free-port.ts';
 import { webBuildState } from '../scripts/web-build.ts';
 import { envNumber } from './support/env.ts';
 import { budget, finish, printBudgets, repoRoot, round } from './support/report.ts';

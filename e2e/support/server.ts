@@ -2,10 +2,10 @@
 // with a fresh embedded database, or on PostgreSQL when DATABASE_URL is set.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from '../../apps/server/src/test/free-port.ts';
 
 export const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -20,18 +20,6 @@ export interface RunningServer {
    * stay verifiable only when the signing keys outlive the process (pass OIDC_JWKS in `env`).
    */
   whileStopped: (action: (env: NodeJS.ProcessEnv) => Promise<void>) => Promise<void>;
-}
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address !== null ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 async function waitUntilHealthy(baseUrl: string, child: ChildProcess, log: () => string): Promise<void> {

@@ -9,6 +9,9 @@ import { apiServer } from '../../test/msw/server';
 import { renderApp } from '../../test/render-app';
 
 // Issue 28 point 3: each holding shows its course and 累計分配金, and the course is changed from it.
+/** A holding's card on 資産状況, once the page has rendered (lazy routes and loaders: up to 8 s under load). */
+const holdingNamed = (name: string) => screen.findByRole('article', { name }, { timeout: 8000 });
+
 describe('a holding’s distribution course', () => {
   it('holding-shows-its-course-and-changes-it-to-receive', async () => {
     const sent: DistributionCourseChange[] = [];
@@ -30,11 +33,7 @@ describe('a holding’s distribution course', () => {
     );
     const user = userEvent.setup();
     renderApp('/assets');
-    const holding = await screen.findByRole(
-      'article',
-      { name: 'さくらグローバルバランス（特定口座）' },
-      { timeout: 8000 },
-    );
+    const holding = await holdingNamed('さくらグローバルバランス（特定口座）');
     expect(within(holding).getByText('分配金の受取方法').nextElementSibling).toHaveTextContent('再投資');
     expect(within(holding).getByText('累計分配金（税引後）').nextElementSibling).toHaveTextContent(
       '12,345円うち再投資 12,345円',
@@ -50,11 +49,7 @@ describe('a holding’s distribution course', () => {
 
   it('holding-of-a-fund-being-redeemed-says-when-and-how-it-is-paid', async () => {
     renderApp('/assets');
-    const holding = await screen.findByRole(
-      'article',
-      { name: 'ひかり世界株FoF（特定口座）' },
-      { timeout: 8000 },
-    );
+    const holding = await holdingNamed('ひかり世界株FoF（特定口座）');
     expect(await within(holding).findByText(/このファンドは2027年1月20日に償還されます。/)).toHaveTextContent(
       'ご保有の口数は償還日の基準価額（償還価額）で換金し、信託財産留保額なしでお預り金に入金します（課税口座では売却と同じく譲渡益に課税）。ご注文の受付は2027年1月13日までです。',
     );
@@ -71,11 +66,7 @@ describe('a holding’s distribution course', () => {
     );
     const user = userEvent.setup();
     renderApp('/assets');
-    const holding = await screen.findByRole(
-      'article',
-      { name: 'さくらグローバルバランス（特定口座）' },
-      { timeout: 8000 },
-    );
+    const holding = await holdingNamed('さくらグローバルバランス（特定口座）');
     expect(
       await within(holding).findByText('分配金の受取方法と累計分配金を表示できませんでした。', undefined, {
         timeout: 8000,
