@@ -62,6 +62,8 @@ export interface BuildAppOptions {
   readonly config: Config;
   /** Open database; the app closes it when it closes. */
   readonly database: DatabaseHandle;
+  /** Settles when the database is ready for requests (db.plugin.ts); ready already when not given. */
+  readonly databaseReady?: Promise<unknown>;
   /** The business clock (default: the system clock); the demo clock in development. */
   readonly clock?: Clock;
   /** The real clock of credential lifetimes (default: the system clock, which the identity provider reads too). */
@@ -108,7 +110,10 @@ export async function buildApp(options: BuildAppOptions) {
     clock: options.clock ?? systemClock,
     realClock: options.realClock ?? systemClock,
   });
-  await app.register(dbPlugin, { database: options.database });
+  await app.register(dbPlugin, {
+    database: options.database,
+    ...(options.databaseReady === undefined ? {} : { ready: options.databaseReady }),
+  });
   await app.register(mailerPlugin, { transport: options.mailTransport });
   await app.register(securityHeadersPlugin, {
     publicOrigin: config.publicOrigin,

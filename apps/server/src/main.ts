@@ -2,7 +2,6 @@ import { serviceInfo } from '@fund/contracts';
 import { jstDateOf } from '@fund/domain';
 import { hasDemoData, migrateDatabase, openDatabase, seedDemoData, type DatabaseHandle } from '@fund/db';
 import closeWithGrace from 'close-with-grace';
-import type { FastifyBaseLogger } from 'fastify';
 import { buildApp } from './app.ts';
 import { ConfigError, developmentDefaultWarnings, loadConfig, type Config } from './config/config.ts';
 import { startBatchScheduler } from './jobs/batch-scheduler.ts';
@@ -25,17 +24,30 @@ function configOrExit(): Config {
   }
 }
 
-/** PostgreSQL when DATABASE_URL is set; otherwise PGlite, whose data directory openDatabase creates. */
+/**
+ * PostgreSQL when DATABASE_URL is set; otherwise PGlite, whose data directory openDatabase creates. PGlite
+ * starts in the background: the app is built meanwhile, and its first query waits for it.
+ */
 async function openConfiguredDatabase(config: Config): Promise<DatabaseHandle> {
   return config.databaseUrl !== undefined
     ? openDatabase({ url: config.databaseUrl })
-    : openDatabase({ dataDir: config.pgliteDataDir });
+    : openDatabase({ dataDir: config.pgliteDataDir, startInBackground: true });
 }
 
 /** The address people type: a wildcard listen address is reached through localhost. */
 function localUrl(host: string, port: number): string {
   const reachable = host === '0.0.0.0' || host === '::' ? 'localhost' : host;
   return `http://${reachable.includes(':') ? `[${reachable}]` : reachable}:${port}`;
+}
+
+/** The demo customers and funds, or what a newer version adds to a database that has them (idempotent). */
+async function seedDemoDataOf(database: DatabaseHandle, clock: Clock): Promise<{ seeded: boolean }> {
+  const { seeded } = await seedDemoData(database);
+  // the closed customer's 電子交付書面 need no history: there from the first sign-in (idempotent)
+  await database.db.transaction((tx) =>
+    issueDemoPeriodicDocuments(tx, jstDateOf(clock.now()), closedCustomerDocuments),
+  );
+  return { seeded };
 }
 
 const config = configOrExit();
@@ -46,13 +58,27 @@ const database = await openConfiguredDatabase(config).catch((error: unknown) => 
   );
   process.exit(1);
 });
-// DEMO_CLOCK (development only, refused in production): the business clock follows `npm run batch -- --date`
-const clock: Clock = config.batch.demoClock
-  ? await migrateDatabase(database).then(() => createDemoClock(database, config.batch.time))
-  : systemClock;
+// DEMO_CLOCK (development only, refused in production): the business clock follows `npm run batch -- --date`.
+// It is read from the database while the database is made ready, which everything that reads the clock
+// waits for.
+let businessClock: Clock = systemClock;
+const clock: Clock = { now: () => businessClock.now() };
+// Migrated, and a new database given its demo data: what every request but the web app's files waits for
+// (db.plugin.ts). It goes on while the app is built and starts listening, so a restart's first page does
+// not wait for the database (decision 033).
+const preparing = (async () => {
+  await migrateDatabase(database);
+  if (config.batch.demoClock) businessClock = await createDemoClock(database, config.batch.time);
+  const newDemoDatabase = config.seedDemoData && !(await hasDemoData(database));
+  if (newDemoDatabase) await seedDemoDataOf(database, clock);
+  return { newDemoDatabase };
+})();
+// reported where it is awaited, once the server listens (the start-up fails then)
+preparing.catch(() => undefined);
 const app = await buildApp({
   config,
   database,
+  databaseReady: preparing,
   clock,
   prettyLogs: config.nodeEnv === 'development' && process.stdout.isTTY === true,
 });
@@ -68,31 +94,24 @@ closeWithGrace({ delay: 10_000, logger: app.log }, async ({ signal, err }) => {
   app.log.info('Stopped');
 });
 
-/** The demo customers and funds, or what a newer version adds to a database that has them (idempotent). */
-async function seedDemoDataOf(database: DatabaseHandle, clock: Clock, log: FastifyBaseLogger): Promise<void> {
-  const { seeded } = await seedDemoData(database);
-  log.info(seeded ? 'Demo data seeded' : 'Demo data already present');
-  // the closed customer's 電子交付書面 need no history: there from the first sign-in (idempotent)
-  await database.db.transaction((tx) =>
-    issueDemoPeriodicDocuments(tx, jstDateOf(clock.now()), closedCustomerDocuments),
-  );
-}
-
 try {
-  await migrateDatabase(database);
-  // A new database gets its demo data before the server listens. A restart finds it, and what a newer
-  // version adds to it is written after listening, so the first page does not wait for those checks.
-  const newDemoDatabase = config.seedDemoData && !(await hasDemoData(database));
-  if (newDemoDatabase) await seedDemoDataOf(database, clock, app.log);
   for (const warning of developmentDefaultWarnings(config)) {
     app.log.warn(`DEVELOPMENT DEFAULT — ${warning}`);
   }
   await app.listen({ port: config.port, host: config.host });
-  // The demo customers' past (demo/demo-history.ts) is written after the server listens, so the first
-  // page does not wait for it: once per database, all or nothing; a failure leaves the demo without a
-  // history but does not stop the server. The batch scheduler starts after it, never beside it.
+  const { newDemoDatabase } = await preparing;
+  if (newDemoDatabase) app.log.info('Demo data seeded');
+  // A restart's top-ups (what a newer version adds to the demo data) and the demo customers' past
+  // (demo/demo-history.ts, once per database, all or nothing) are written after the server is ready, so
+  // the first page does not wait for them; a failure leaves the demo without them but does not stop the
+  // server. The batch scheduler starts after them, never beside them.
   const demoHistory = config.seedDemoData
-    ? (newDemoDatabase ? Promise.resolve() : seedDemoDataOf(database, clock, app.log))
+    ? (newDemoDatabase
+        ? Promise.resolve()
+        : seedDemoDataOf(database, clock).then(({ seeded }) =>
+            app.log.info(seeded ? 'Demo data topped up' : 'Demo data already present'),
+          )
+      )
         .then(() =>
           seedDemoHistory(database, {
             today: jstDateOf(clock.now()),

@@ -59,6 +59,21 @@ describe('openDatabase with a PGlite data directory', { timeout: startup }, () =
     await pingDatabase(second);
     await second.close();
   });
+
+  it('starts in the background when asked (npm start): the directory is locked at once, queries wait for the start', async () => {
+    const dataDir = join(parent, 'pglite');
+    const starting = await openDatabase({ dataDir, startInBackground: true });
+    await expect(openDatabase({ dataDir })).rejects.toThrow('is already open in process');
+    await migrateDatabase(starting);
+    await pingDatabase(starting);
+    await starting.close();
+    // closed while still starting: it waits for the start, then releases the directory
+    const closedAtOnce = await openDatabase({ dataDir, startInBackground: true });
+    await closedAtOnce.close();
+    const reopened = await openDatabase({ dataDir });
+    await pingDatabase(reopened);
+    await reopened.close();
+  });
 });
 
 describe('openDatabase choices', () => {

@@ -31,6 +31,13 @@ export interface DatabaseOptions {
    * (pglite-cluster-template.ts) when there is one.
    */
   pgliteDataDirTarball?: Blob | undefined;
+  /**
+   * PGlite: return while the database is still starting (about half a second on a restart, more for a new
+   * one) instead of after it; queries wait for it, and an error starting it comes from the first query.
+   * For a server that has its own start-up to do meanwhile (main.ts). A PostgreSQL pool connects on demand
+   * either way.
+   */
+  startInBackground?: boolean | undefined;
   /** Largest number of PostgreSQL connections this process opens (pg pool `max`); default 10. */
   poolSize?: number | undefined;
   /**
@@ -66,7 +73,7 @@ export function connectionOf(handle: DatabaseHandle): Connection {
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.url !== undefined && options.url !== '') return openPostgres(options.url, options);
   if (options.dataDir !== undefined && options.dataDir !== '') {
-    return openPglite(options.dataDir, options.pgliteDataDirTarball);
+    return openPglite(options.dataDir, options.pgliteDataDirTarball, options.startInBackground === true);
   }
   // refusing beats silently falling back to memory, where every write would be lost on exit
   throw new Error("openDatabase needs a PostgreSQL url or a PGlite dataDir ('memory://' for in-memory).");
@@ -82,16 +89,26 @@ const startingData = (tarball: Blob | undefined) => {
   return data === undefined ? {} : { loadDataDir: data };
 };
 
-async function openPglite(dataDir: string, tarball: Blob | undefined): Promise<DatabaseHandle> {
+async function openPglite(
+  dataDir: string,
+  tarball: Blob | undefined,
+  inBackground: boolean,
+): Promise<DatabaseHandle> {
+  const starting = async (client: PGlite) => {
+    // in the background, the first query reports an error starting it
+    if (inBackground) client.waitReady.catch(() => undefined);
+    else await client.waitReady;
+    return client;
+  };
   if (dataDir.startsWith('memory://')) {
-    return pgliteHandle(await PGlite.create(dataDir, startingData(tarball)), () => {});
+    return pgliteHandle(await starting(new PGlite(dataDir, startingData(tarball))), () => {});
   }
   const directory = resolve(dataDir);
   mkdirSync(dirname(directory), { recursive: true }); // PGlite creates the directory itself, not its parents
   const unlock = lockPgliteDataDir(directory);
   try {
     const isNew = !existsSync(directory);
-    return pgliteHandle(await PGlite.create(directory, isNew ? startingData(undefined) : {}), unlock);
+    return pgliteHandle(await starting(new PGlite(directory, isNew ? startingData(undefined) : {})), unlock);
   } catch (error) {
     unlock();
     throw error;
@@ -105,7 +122,12 @@ function pgliteHandle(client: PGlite, unlock: () => void): DatabaseHandle {
     db,
     close: once(async () => {
       try {
-        await client.close();
+        // one still starting (startInBackground) is closed once it has started, or not at all if it failed
+        const started = await client.waitReady.then(
+          () => true,
+          () => false,
+        );
+        if (started) await client.close();
       } finally {
         unlock();
       }

@@ -37,10 +37,13 @@ export const mailerPlugin = fp<MailerPluginOptions>(
     let timer: NodeJS.Timeout | undefined;
     if (mailer.delivers) {
       app.addHook('onReady', async () => {
-        mailer.requestDelivery();
-        timer = setInterval(() => mailer.requestDelivery(), options.retryIntervalMilliseconds ?? 30_000);
-        // the timer alone must not keep a finished process (a CLI, a test) alive
-        timer.unref();
+        // the server may listen before the database is ready (db.plugin.ts): the outbox is read after
+        app.whenDatabaseReady(() => {
+          mailer.requestDelivery();
+          timer = setInterval(() => mailer.requestDelivery(), options.retryIntervalMilliseconds ?? 30_000);
+          // the timer alone must not keep a finished process (a CLI, a test) alive
+          timer.unref();
+        });
       });
     }
     app.addHook('onClose', async () => {

@@ -88,6 +88,12 @@ export const webPlugin = fp<WebPluginOptions>(
         `Web app is not built yet: ${indexFile} is missing. \`npm start\` builds it; \`npm run build\` for a production build. Until it is there, screens answer 503.`,
       );
     }
+    // Every route of this plugin answers from files: none waits for the database to open (db.plugin.ts).
+    // Routes added after the plugin (tests may) are not its own.
+    let registeringOwnRoutes = true;
+    app.addHook('onRoute', (route) => {
+      if (registeringOwnRoutes) route.config = { ...route.config, servedWithoutDatabase: true };
+    });
     await app.register(fastifyStatic, {
       root: distDir,
       prefix: '/',
@@ -143,6 +149,7 @@ export const webPlugin = fp<WebPluginOptions>(
       const where = `${request.method} ${pathOf(request.url)}`.slice(0, 200);
       throw new NotFoundError(`お探しのページまたは API が見つかりません（${where}）。`);
     });
+    registeringOwnRoutes = false;
   },
   { name: 'web', fastify: '5.x' },
 );

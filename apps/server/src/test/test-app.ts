@@ -89,6 +89,8 @@ export interface TestAppOptions {
   /** Environment variables on top of the test defaults. */
   readonly env?: Readonly<Record<string, string>>;
   readonly database?: DatabaseHandle;
+  /** Settles when the database is ready for requests, as main.ts passes it (db.plugin.ts). */
+  readonly databaseReady?: Promise<unknown>;
   /** The business clock. */
   readonly clock?: Clock;
   /** The real clock of credential lifetimes (tokens, sessions, codes); the system clock by default. */
@@ -112,6 +114,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<App> {
   return buildApp({
     config,
     database: options.database ?? fakeDatabase(),
+    ...(options.databaseReady === undefined ? {} : { databaseReady: options.databaseReady }),
     ...(options.clock === undefined ? {} : { clock: options.clock }),
     ...(options.realClock === undefined ? {} : { realClock: options.realClock }),
     ...(options.logs === undefined ? {} : { logStream: options.logs }),
