@@ -54,27 +54,33 @@ describe('a server that listens before its database is ready (npm start, decisio
     expect(entry.statusCode).toBe(200);
     expect(entry.body).toBe(dist.assetBody);
 
-    let health: Awaited<ReturnType<App['inject']>> | undefined;
-    const healthAsked = app.inject({ url: ApiPath.health }).then((response) => (health = response));
-    const balanceAsked = app.inject({ url: RootLoadingPath.lastLogIn });
+    const starting = await app.inject({ url: ApiPath.health });
+    expect(starting.statusCode, 'a probe is told at once that the server is not ready').toBe(503);
+    expect(starting.json()).toMatchObject({ code: '503-001' });
+
+    let lastLogIn: Awaited<ReturnType<App['inject']>> | undefined;
+    const lastLogInAsked = app
+      .inject({ url: RootLoadingPath.lastLogIn })
+      .then((response) => (lastLogIn = response));
     await turns(50);
-    expect(health, 'nothing but the web app answers before the database is ready').toBeUndefined();
+    expect(lastLogIn, 'an API call waits for the database').toBeUndefined();
 
     ready();
-    expect((await healthAsked).statusCode).toBe(200);
-    expect(health?.json()).toMatchObject({ status: 'ok', database: database.kind });
     // the route's own checks run once the database is there: no token, the spec's 401
-    expect((await balanceAsked).statusCode).toBe(401);
+    expect((await lastLogInAsked).statusCode).toBe(401);
+    const health = await app.inject({ url: ApiPath.health });
+    expect(health.statusCode).toBe(200);
+    expect(health.json()).toMatchObject({ status: 'ok', database: database.kind });
   });
 
   it('answers a request that waited with an error when the database could not be prepared, and still closes', async () => {
     const { handle, databaseReady, fail } = databaseBeingPrepared();
     app = await buildTestApp({ env: { WEB_DIST_DIR: dist.dir }, database: handle, databaseReady });
-    const healthAsked = app.inject({ url: ApiPath.health });
+    const called = app.inject({ url: RootLoadingPath.lastLogIn });
     fail(new Error('migration failed'));
-    const health = await healthAsked;
-    expect(health.statusCode).toBe(500);
-    expect(health.json()).toMatchObject({ code: expect.any(String) });
+    const answer = await called;
+    expect(answer.statusCode).toBe(500);
+    expect(answer.json()).toMatchObject({ code: expect.any(String) });
     await expect(app.close()).resolves.toBeUndefined();
     app = undefined;
   });

@@ -5,12 +5,17 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The open database (PGlite or PostgreSQL); closed when the app closes. */
     readonly db: DatabaseHandle;
+    /** Whether the database is ready for requests (main.ts listens before it is: see `ready` below). */
+    readonly isDatabaseReady: () => boolean;
     /** Runs `start` once the database is ready, at once if it is: work outside requests that needs it. */
     readonly whenDatabaseReady: (start: () => void) => void;
   }
   interface FastifyContextConfig {
-    /** The route answers from files alone (the web app): it need not wait for the database to be ready. */
-    readonly servedWithoutDatabase?: boolean;
+    /**
+     * The route answers without waiting for the database to be ready: the web app's files, and health
+     * (503 until then). Every other route's requests wait for it.
+     */
+    readonly answersBeforeDatabaseReady?: boolean;
   }
 }
 
@@ -32,12 +37,13 @@ export const dbPlugin = fp<DbPluginOptions>(
     });
     readied.catch(() => undefined); // a database that could not be made ready ends the process (main.ts)
     app.decorate('db', database);
+    app.decorate('isDatabaseReady', () => isReady);
     app.decorate('whenDatabaseReady', (start: () => void) => {
       void readied.then(start, () => undefined);
     });
     // the app's first hook but the request id's: nothing after it runs before the database is ready
     app.addHook('onRequest', async (request) => {
-      if (!isReady && request.routeOptions.config.servedWithoutDatabase !== true && !request.is404)
+      if (!isReady && request.routeOptions.config.answersBeforeDatabaseReady !== true && !request.is404)
         await readied;
     });
     // The app owns the handle from here on: shutdown (close-with-grace → app.close) must release the

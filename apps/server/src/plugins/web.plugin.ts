@@ -92,7 +92,7 @@ export const webPlugin = fp<WebPluginOptions>(
     // Routes added after the plugin (tests may) are not its own.
     let registeringOwnRoutes = true;
     app.addHook('onRoute', (route) => {
-      if (registeringOwnRoutes) route.config = { ...route.config, servedWithoutDatabase: true };
+      if (registeringOwnRoutes) route.config = { ...route.config, answersBeforeDatabaseReady: true };
     });
     await app.register(fastifyStatic, {
       root: distDir,

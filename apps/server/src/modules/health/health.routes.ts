@@ -12,7 +12,9 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['operations'],
         response: { 200: healthSchema, 503: errorBodySchema },
       },
+      // a probe gets its 503 at once while the server starts, instead of waiting (db.plugin.ts)
+      config: { answersBeforeDatabaseReady: true },
     },
-    async () => checkHealth(app.db),
+    async () => checkHealth(app.db, app.isDatabaseReady()),
   );
 };
