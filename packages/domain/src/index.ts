@@ -52,3 +52,4 @@ export * from './fund-life/distribution-payout.ts';
 export * from './fund-life/settlement-calendar.ts';
 export * from './fund-life/total-return.ts';
 export * from './fund-life/fund-end.ts';
+export * from './fund-life/principal-repayment.ts';

@@ -1,6 +1,7 @@
 import { distributionCourses, distributionPayments, holdings, redemptionPayments } from '@fund/db';
 import { createTestDatabase, type TestDatabase } from '@fund/db/testing';
 import { and, asc, eq } from 'drizzle-orm';
+import { isoDate } from '@fund/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AssetsService } from '../modules/assets/assets.service.ts';
 import { FundLifeService } from '../modules/assets/fund-life.service.ts';
@@ -233,6 +234,33 @@ describe('one customer’s fund life in 2026, worked by hand', () => {
     expect(await holdingOf('ENDING', 'specific')).toMatchObject({ units: 0n, bookValue: 0n });
     expect(await cashOf(database, customerId)).toBe(1_131_562n);
     await expectLedgerConsistent(database);
+  });
+
+  it('a-past-day-and-the-chart-carry-each-principal-repayment-as-the-holdings-did', async () => {
+    // 簿価 of the four holdings: 2,500,000 bought; each 元本払戻金 lowers the specific account's MONTHLY
+    // (5,000 on 08-20 and 09-18, 10,000 on 11-19); the 償還 takes ENDING's 500,000 on its payment; the
+    // 再投資 adds 50,000 on 12-15: 2,030,000 at the end, what the holdings table says today
+    const assets = new AssetsService(database.db, () => morningOf('2026-12-28'));
+    const bookValueOn = async (date: string) =>
+      (await assets.assets(customerId, isoDate(date))).total.bookValue;
+    expect(await bookValueOn('2026-08-19')).toBe('2500000');
+    expect(await bookValueOn('2026-08-20')).toBe('2495000');
+    expect(await bookValueOn('2026-11-19')).toBe('2480000');
+    expect(await bookValueOn('2026-12-27')).toBe('2030000');
+    expect(await bookValueOn('2026-12-28'), 'today, from the holdings').toBe('2030000');
+    const history = await assets.history(customerId, {
+      from: isoDate('2026-08-19'),
+      to: isoDate('2026-12-28'),
+      interval: 'day',
+    });
+    const costOn = (date: string) => history.points.find((point) => point.date === date)?.cost;
+    expect([costOn('2026-08-19'), costOn('2026-08-20'), costOn('2026-09-18'), costOn('2026-11-19')]).toEqual([
+      '2500000',
+      '2495000',
+      '2490000',
+      '2480000',
+    ]);
+    expect(costOn('2026-12-28')).toBe('2030000');
   });
 
   it('total-return-of-each-fund-and-in-total-to-the-yen', async () => {

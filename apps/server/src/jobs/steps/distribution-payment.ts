@@ -1,4 +1,5 @@
 import {
+  applyPrincipalRepayment,
   applyPurchaseToCostBasis,
   distributionPayout,
   nisaBucketOfAccountType,
@@ -74,13 +75,11 @@ export async function payDistribution(
     { per10k: declared.per10k as Yen, exNavPer10k: exNav },
   );
   if (held) {
-    // 元本払戻金 returns part of what was paid: 個別元本 falls, and with it the taxable account's 取得価額;
-    // a NISA holding's 簿価 stays, as it measures the room used, not the cost
-    const taxable = key.accountType === 'specific' || key.accountType === 'general';
-    await updateHolding(tx, key, {
-      costBasisPer10k: payout.basisAfterPer10k,
-      bookValue: taxable ? maxZero(holding.bookValue - payout.principalRepayment) : holding.bookValue,
-    });
+    const after = applyPrincipalRepayment(
+      { units: holding.units as Units, basisPer10k: basisBefore, bookValue: holding.bookValue as Yen },
+      { accountType: key.accountType, ...payout },
+    );
+    await updateHolding(tx, key, { costBasisPer10k: after.basisPer10k, bookValue: after.bookValue });
   }
 
   const course: DistributionCourse = declared.reinvestmentOffered
@@ -185,10 +184,6 @@ export async function payDistribution(
     : target?.fellBack === true
       ? 'reinvested-outside-nisa'
       : 'reinvested';
-}
-
-function maxZero(value: bigint): bigint {
-  return value < 0n ? 0n : value;
 }
 
 /**

@@ -1,5 +1,6 @@
 import {
   customerBalances,
+  distributionPayments,
   fundNavs,
   funds,
   holdings,
@@ -26,9 +27,15 @@ export interface UnitTradeRow {
   /** What the units cost (a purchase) or brought (a sale), yen. */
   readonly amount: bigint;
   readonly settlementDate: string;
+  /** Written by an order's settlement; false for what later steps write (a distribution's 再投資, 償還). */
+  readonly fromOrder: boolean;
 }
 
-/** Settled movements of units (FUND and SHIP_RECEIPT trades) up to `until`, in settlement order. */
+/**
+ * Settled movements of units (FUND and SHIP_RECEIPT trades) up to `until`, in the order the batch applied
+ * them: by 受渡日, and within a day the orders' settlements before what the later steps write without an
+ * order (a distribution's 再投資 after the distribution, a 償還).
+ */
 export async function listUnitTrades(
   db: DatabaseExecutor,
   customerId: string,
@@ -44,6 +51,7 @@ export async function listUnitTrades(
       pricePer10k: trades.pricePer10k,
       amount: trades.amount,
       settlementDate: trades.settlementDate,
+      fromOrder: sql<boolean>`${trades.orderId} is not null`,
     })
     .from(trades)
     .where(
@@ -53,7 +61,46 @@ export async function listUnitTrades(
         lte(trades.settlementDate, until),
       ),
     )
-    .orderBy(asc(trades.settlementDate), asc(trades.tradeDate), asc(trades.createdAt), asc(trades.id));
+    .orderBy(
+      asc(trades.settlementDate),
+      asc(sql`${trades.orderId} is null`),
+      asc(trades.tradeDate),
+      asc(trades.createdAt),
+      asc(trades.id),
+    );
+}
+
+export interface PrincipalRepaymentRow {
+  readonly accountType: StoredAccountType;
+  readonly fundId: string;
+  readonly paymentDate: string;
+  readonly basisAfterPer10k: bigint;
+  readonly principalRepayment: bigint;
+}
+
+/** Distributions paid up to `until` that returned principal (元本払戻金: the 個別元本 fell), by payment date. */
+export async function listPrincipalRepayments(
+  db: DatabaseExecutor,
+  customerId: string,
+  until: string,
+): Promise<PrincipalRepaymentRow[]> {
+  return db
+    .select({
+      accountType: distributionPayments.accountType,
+      fundId: distributionPayments.fundId,
+      paymentDate: distributionPayments.paymentDate,
+      basisAfterPer10k: distributionPayments.basisAfterPer10k,
+      principalRepayment: distributionPayments.principalRepayment,
+    })
+    .from(distributionPayments)
+    .where(
+      and(
+        eq(distributionPayments.customerId, customerId),
+        lte(distributionPayments.paymentDate, until),
+        lt(distributionPayments.basisAfterPer10k, distributionPayments.basisBeforePer10k),
+      ),
+    )
+    .orderBy(asc(distributionPayments.paymentDate), asc(distributionPayments.id));
 }
 
 export interface PendingSellRow {

@@ -3,13 +3,11 @@ import type { Database } from '@fund/db';
 import {
   addCalendarDays,
   computeAssetHistory,
-  emptyHoldingPosition,
   jstDateOf,
   formatTimeOfDay,
   jstTimeOfDay,
   parseCutOffTime,
   publishedNavBound,
-  replayMovement,
   type AccountType,
   type HoldingPosition,
   type IsoDate,
@@ -20,19 +18,19 @@ import {
   findFunds,
   latestNavs,
   listPendingSellUnits,
+  listPrincipalRepayments,
   listUnitTrades,
   navsBetween,
   readCurrentAssets,
   type ValuationFund,
 } from './assets.repository.ts';
 import { listSellsInFlight, unsettledCashBySide } from './in-transit.repository.ts';
-
 import {
   maxHistoryDays,
-  movementOf,
   positionKey,
   dayIndex,
   assetsOf,
+  replayHoldings,
   startOfNextDay,
 } from './assets-valuation.ts';
 
@@ -93,30 +91,22 @@ export class AssetsService {
 
   async #replayedAssets(customerId: string, referenceDate: IsoDate): Promise<Assets> {
     const placedBefore = startOfNextDay(referenceDate);
-    const [unitTrades, pendingRows, cashBalance, unsettled, sells] = await Promise.all([
+    const [unitTrades, repayments, pendingRows, cashBalance, unsettled, sells] = await Promise.all([
       listUnitTrades(this.db, customerId, referenceDate),
+      listPrincipalRepayments(this.db, customerId, referenceDate),
       listPendingSellUnits(this.db, customerId, referenceDate, placedBefore),
       cashBalanceOn(this.db, customerId, referenceDate),
       unsettledCashBySide(this.db, customerId, referenceDate),
       listSellsInFlight(this.db, customerId, referenceDate, placedBefore),
     ]);
 
-    // replay each holding's settled movements (受渡日 ≤ reference date): units and 個別元本
+    // each holding as of the reference date (受渡日 ≤ it): units, 個別元本 and 簿価
     const replayed = new Map<
       string,
       { accountType: AccountType; fundId: string; position: HoldingPosition }
     >();
-    for (const trade of unitTrades) {
-      const movement = movementOf(trade);
-      if (movement === undefined || trade.accountType === null || trade.fundId === null) continue;
-      const key = positionKey(trade.accountType, trade.fundId);
-      const entry = replayed.get(key) ?? {
-        accountType: trade.accountType,
-        fundId: trade.fundId,
-        position: emptyHoldingPosition,
-      };
-      entry.position = replayMovement(entry.position, movement).position;
-      replayed.set(key, entry);
+    for (const change of replayHoldings(unitTrades, repayments)) {
+      replayed.set(positionKey(change.accountType, change.fundId), change);
     }
     const pending = new Map(
       pendingRows.map((row) => [positionKey(row.accountType, row.fundId), BigInt(row.units ?? '0')]),
@@ -164,8 +154,11 @@ export class AssetsService {
     const dayCount = dayIndex(from, to) + 1;
     if (dayCount > maxHistoryDays) throw new BadRequestError('期間は10年以内で指定してください。');
 
-    // every settled unit movement up to `to`, with the book-value change the moving average gives it
-    const unitTrades = await listUnitTrades(this.db, customerId, to);
+    // every settled unit movement and 元本払戻金 up to `to`, with the book-value change each made
+    const [unitTrades, repayments] = await Promise.all([
+      listUnitTrades(this.db, customerId, to),
+      listPrincipalRepayments(this.db, customerId, to),
+    ]);
     const fundIds = [
       ...new Set(unitTrades.flatMap((trade) => (trade.fundId === null ? [] : [trade.fundId]))),
     ];
@@ -181,23 +174,18 @@ export class AssetsService {
     const fundColumn: number[] = [];
     const unitsColumn: number[] = [];
     const costColumn: number[] = [];
-    const positions = new Map<string, HoldingPosition>();
-    for (const trade of unitTrades) {
-      const movement = movementOf(trade);
-      if (movement === undefined || trade.accountType === null || trade.fundId === null) continue;
-      const key = positionKey(trade.accountType, trade.fundId);
-      const replayed = replayMovement(positions.get(key) ?? emptyHoldingPosition, movement);
-      positions.set(key, replayed.position);
+    for (const change of replayHoldings(unitTrades, repayments)) {
+      const key = positionKey(change.accountType, change.fundId);
       let holding = holdingIndex.get(key);
       if (holding === undefined) {
         holding = holdingFund.length;
         holdingIndex.set(key, holding);
-        holdingFund.push(fundIndex.get(trade.fundId) ?? 0);
+        holdingFund.push(fundIndex.get(change.fundId) ?? 0);
       }
-      days.push(dayIndex(from, trade.settlementDate));
+      days.push(dayIndex(from, change.date));
       fundColumn.push(holding);
-      unitsColumn.push(Number(movement.direction === 'IN' ? movement.units : -movement.units));
-      costColumn.push(Number(replayed.bookValueChange));
+      unitsColumn.push(Number(change.unitsChange));
+      costColumn.push(Number(change.bookValueChange));
     }
 
     // NAV on or before each day, per fund
