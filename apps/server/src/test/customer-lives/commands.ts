@@ -310,6 +310,23 @@ class CreateScheduledSell extends CustomerCommand {
   }
 }
 
+/** 分配金の受取方法 of a holding (分配金コース), as the holding's screen changes it. */
+class ChooseDistributionCourse extends CustomerCommand {
+  constructor(
+    accountNumber: string,
+    minutes: number,
+    readonly choice: { fundCode: string; accountType: string; course: 'RECEIVE' | 'REINVEST' },
+  ) {
+    super(accountNumber, minutes);
+  }
+  async act(model: LifeModel, world: World) {
+    await call(world, model, this.accountNumber, 'PUT', '/v1/distributionCourses', this.choice);
+  }
+  toString() {
+    return `分配金コース ${this.accountNumber} +${this.minutes}m ${JSON.stringify(this.choice)}`;
+  }
+}
+
 class MonthlyDeposit extends CustomerCommand {
   constructor(
     accountNumber: string,
@@ -432,7 +449,7 @@ export async function runNights(model: LifeModel, world: World, days: number): P
     const withoutBank = [...model.customers.entries()]
       .filter(([, state]) => !state.bankAccount)
       .map(([accountNumber]) => world.customerIds.get(accountNumber)!);
-    await checkDay(world.database, model.date, withoutBank);
+    await checkDay(world.database, model.date, [...world.customerIds.values()], withoutBank);
     model.days += 1;
     model.date = addCalendarDays(model.date, 1);
     model.minute = 0;
@@ -476,29 +493,23 @@ const [buy, sell, cancel, createPlan, ...others] = [
         amount: yenArb,
         units: unitsArb,
         points: pointsArb,
+        course: fc.constantFrom(undefined, 'RECEIVE', 'REINVEST'),
       }),
     )
     .map(
       (c) =>
-        new PlaceOrder(
-          c.who,
-          c.minutes,
-          'buy',
-          c.byUnits
-            ? {
-                fundCode: c.fundCode,
-                accountType: c.accountType,
-                orderType: 'QUANTITY',
-                units: String(c.units),
-              }
+        new PlaceOrder(c.who, c.minutes, 'buy', {
+          fundCode: c.fundCode,
+          accountType: c.accountType,
+          ...(c.byUnits
+            ? { orderType: 'QUANTITY', units: String(c.units) }
             : {
-                fundCode: c.fundCode,
-                accountType: c.accountType,
                 orderType: 'AMOUNT',
                 amount: String(c.amount),
                 ...(c.points === 0 ? {} : { points: String(c.points) }),
-              },
-        ),
+              }),
+          ...(c.course === undefined ? {} : { distributionCourse: c.course }),
+        }),
     ),
   customerArb
     .chain((who) =>
@@ -597,6 +608,24 @@ const [buy, sell, cancel, createPlan, ...others] = [
       ),
     })
     .map((c) => new MonthlyDeposit(c.who, c.minutes, c.deposit)),
+  customerArb
+    .chain((who) =>
+      fc.record({
+        who: fc.constant(who),
+        minutes: minutesArb,
+        fundCode: fundArb,
+        accountType: accountOf(who),
+        course: fc.constantFrom('RECEIVE' as const, 'REINVEST' as const),
+      }),
+    )
+    .map(
+      (c) =>
+        new ChooseDistributionCourse(c.who, c.minutes, {
+          fundCode: c.fundCode,
+          accountType: c.accountType,
+          course: c.course,
+        }),
+    ),
   fc
     .record({
       who: customerArb,

@@ -1,7 +1,9 @@
 // What must hold after every business day of the model-based test, whatever the customers did.
-import { verifyLedger, type DatabaseHandle } from '@fund/db';
+import { holdings, verifyLedger, type DatabaseHandle } from '@fund/db';
 import type { IsoDate } from '@fund/domain';
-import { sql, type SQL } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
+import { listPrincipalRepayments, listUnitTrades } from '../../modules/assets/assets.repository.ts';
+import { positionKey, replayHoldings } from '../../modules/assets/assets-valuation.ts';
 
 type Row = Record<string, unknown>;
 
@@ -14,7 +16,12 @@ export class InvariantBroken extends Error {
 }
 
 function broken(date: IsoDate, what: string, rows: readonly unknown[]): never {
-  throw new InvariantBroken(`${date}: ${what}\n${JSON.stringify(rows, null, 2).slice(0, 3_000)}`);
+  const text = JSON.stringify(
+    rows,
+    (_key, value: unknown) => (typeof value === 'bigint' ? `${value}` : value),
+    2,
+  );
+  throw new InvariantBroken(`${date}: ${what}\n${text.slice(0, 3_000)}`);
 }
 
 /**
@@ -22,6 +29,8 @@ function broken(date: IsoDate, what: string, rows: readonly unknown[]): never {
  * - the ledger checker finds nothing (balanced entries, no negative cash, units or points, holdings equal
  *   their settled trades, NISA within every limit, no credit without a source);
  * - the batch finished the day: no item of any step left unfinished;
+ * - each holding's 個別元本 and 簿価 are what its settled trades and 元本払戻金 replay to, as a past day's
+ *   assets and the chart replay them (assets-valuation.ts);
  * - one order per idempotency key (the database's constraint, checked here so a dropped constraint shows);
  * - no bank debit (積立 by 口座振替, 毎月の入金) succeeded for a customer the model says had no registered
  *   bank account that day.
@@ -29,10 +38,33 @@ function broken(date: IsoDate, what: string, rows: readonly unknown[]): never {
 export async function checkDay(
   handle: DatabaseHandle,
   date: IsoDate,
+  customers: readonly string[],
   customersWithoutBankAccount: readonly string[],
 ): Promise<void> {
   const violations = await verifyLedger(handle);
   if (violations.length > 0) broken(date, 'the ledger checker found violations', violations);
+
+  for (const customerId of customers) {
+    const replayed = new Map<string, { basisPer10k: bigint; bookValue: bigint }>();
+    const [trades, repayments, held] = await Promise.all([
+      listUnitTrades(handle.db, customerId, date),
+      listPrincipalRepayments(handle.db, customerId, date),
+      handle.db.select().from(holdings).where(eq(holdings.customerId, customerId)),
+    ]);
+    for (const change of replayHoldings(trades, repayments)) {
+      replayed.set(positionKey(change.accountType, change.fundId), change.position);
+    }
+    const differing = held.flatMap((holding) => {
+      if (holding.units === 0n) return [];
+      const replay = replayed.get(positionKey(holding.accountType, holding.fundId));
+      return replay?.basisPer10k === holding.costBasisPer10k && replay.bookValue === holding.bookValue
+        ? []
+        : [{ ...holding, replayed: replay }];
+    });
+    if (differing.length > 0) {
+      broken(date, 'a holding is not what its trades and distributions replay to', differing);
+    }
+  }
 
   const unfinished = await rowsOf(
     handle,
