@@ -18,21 +18,14 @@ import {
   findFunds,
   latestNavs,
   listPendingSellUnits,
-  listPrincipalRepayments,
-  listUnitTrades,
   navsBetween,
   readCurrentAssets,
   type ValuationFund,
 } from './assets.repository.ts';
+import { replayHoldings } from './holding-replay.ts';
+import { listPrincipalRepayments, listUnitTrades } from './holding-replay.repository.ts';
 import { listSellsInFlight, unsettledCashBySide } from './in-transit.repository.ts';
-import {
-  maxHistoryDays,
-  positionKey,
-  dayIndex,
-  assetsOf,
-  replayHoldings,
-  startOfNextDay,
-} from './assets-valuation.ts';
+import { maxHistoryDays, positionKey, dayIndex, assetsOf, startOfNextDay } from './assets-valuation.ts';
 
 /**
  * 資産: the customer's holdings valued on a reference date with the rules of @fund/domain's valuation

@@ -2,8 +2,9 @@
 import { holdings, verifyLedger, type DatabaseHandle } from '@fund/db';
 import type { IsoDate } from '@fund/domain';
 import { eq, sql, type SQL } from 'drizzle-orm';
-import { listPrincipalRepayments, listUnitTrades } from '../../modules/assets/assets.repository.ts';
-import { positionKey, replayHoldings } from '../../modules/assets/assets-valuation.ts';
+import { positionKey } from '../../modules/assets/assets-valuation.ts';
+import { replayHoldings } from '../../modules/assets/holding-replay.ts';
+import { listPrincipalRepayments, listUnitTrades } from '../../modules/assets/holding-replay.repository.ts';
 
 type Row = Record<string, unknown>;
 
