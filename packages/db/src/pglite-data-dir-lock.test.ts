@@ -58,8 +58,9 @@ describe('PGlite data directory lock', () => {
   );
 
   it.runIf(onLinux)('takes over a lock whose owner was killed and is not reaped yet (a zombie)', async () => {
-    // sh starts a child that exits at once, then becomes `sleep`, which never reaps it
-    const parent = spawn('sh', ['-c', 'sleep 0 & echo $!; exec sleep 30']);
+    // sh starts a child that exits shortly after, then becomes `sleep`, which never reaps it (a child that
+    // exited before the exec could be reaped by sh itself on a loaded machine: seen once)
+    const parent = spawn('sh', ['-c', 'sleep 0.3 & echo $!; exec sleep 30']);
     try {
       const zombiePid = Number.parseInt(
         await new Promise<string>((resolve) =>
@@ -67,7 +68,7 @@ describe('PGlite data directory lock', () => {
         ),
         10,
       );
-      await expect.poll(() => linuxProcess(zombiePid)?.zombie).toBe(true);
+      await expect.poll(() => linuxProcess(zombiePid)?.zombie, { timeout: 5_000 }).toBe(true);
       writeFileSync(`${dataDir}.lock`, `${zombiePid} ${linuxProcess(zombiePid)?.startTime}`);
       const release = lockPgliteDataDir(dataDir);
       expect(readFileSync(`${dataDir}.lock`, 'utf8')).toMatch(new RegExp(`^${process.pid}\\b`));
